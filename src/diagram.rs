@@ -1,0 +1,298 @@
+//! Diagrams: the character grids that pattern files and GNU Go's encoded eye graphs share.
+//!
+//! A diagram is rows of cells; each cell is a vertex marker (SEMANTICS.md §1), a board-edge
+//! marker (`|`, `-`, `+`) or nothing (a space in a pattern file, `O` in an encoded graph).
+//! The `dsl` stage and the `encoded` parser both produce a [`Diagram`]; [`crate::graph`] turns
+//! it into an eye graph.
+
+/// What may stand on an eye-space vertex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Content {
+    /// An empty point.
+    Empty,
+    /// An opponent (attacker) stone.
+    Stone,
+    /// Either (the `x` wildcard of pattern files).
+    Either,
+}
+
+impl Content {
+    /// True when a vertex with this requirement accepts a point that is (`stone`) or is not a stone.
+    pub fn allows(self, stone: bool) -> bool {
+        match self {
+            Content::Empty => !stone,
+            Content::Stone => stone,
+            Content::Either => true,
+        }
+    }
+}
+
+/// One of the eleven vertex markers of the `eyes.db` dialect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Marker {
+    /// `.` empty.
+    Empty,
+    /// `*` empty, attack and defence point.
+    Vital,
+    /// `<` empty, attack point.
+    Attack,
+    /// `>` empty, defence point.
+    Defense,
+    /// `x` empty or opponent stone.
+    Either,
+    /// `X` opponent stone.
+    Stone,
+    /// `!` marginal, empty.
+    Margin,
+    /// `@` marginal, attack and defence point.
+    MarginVital,
+    /// `(` marginal, attack point.
+    MarginAttack,
+    /// `)` marginal, defence point.
+    MarginDefense,
+    /// `$` marginal, opponent stone.
+    MarginStone,
+}
+
+impl Marker {
+    /// Every marker, in the order of SEMANTICS.md's table.
+    pub const ALL: [Marker; 11] = [
+        Marker::Empty,
+        Marker::Vital,
+        Marker::Attack,
+        Marker::Defense,
+        Marker::Either,
+        Marker::Stone,
+        Marker::Margin,
+        Marker::MarginVital,
+        Marker::MarginAttack,
+        Marker::MarginDefense,
+        Marker::MarginStone,
+    ];
+
+    /// The marker a character stands for, if any.
+    pub fn from_char(c: char) -> Option<Marker> {
+        Some(match c {
+            '.' => Marker::Empty,
+            '*' => Marker::Vital,
+            '<' => Marker::Attack,
+            '>' => Marker::Defense,
+            'x' => Marker::Either,
+            'X' => Marker::Stone,
+            '!' => Marker::Margin,
+            '@' => Marker::MarginVital,
+            '(' => Marker::MarginAttack,
+            ')' => Marker::MarginDefense,
+            '$' => Marker::MarginStone,
+            _ => return None,
+        })
+    }
+
+    /// The character of this marker.
+    pub fn to_char(self) -> char {
+        match self {
+            Marker::Empty => '.',
+            Marker::Vital => '*',
+            Marker::Attack => '<',
+            Marker::Defense => '>',
+            Marker::Either => 'x',
+            Marker::Stone => 'X',
+            Marker::Margin => '!',
+            Marker::MarginVital => '@',
+            Marker::MarginAttack => '(',
+            Marker::MarginDefense => ')',
+            Marker::MarginStone => '$',
+        }
+    }
+
+    /// The marker for a vertex with these properties; `None` for combinations the dialect
+    /// cannot write (a vital point on a stone, a marginal `x`).
+    pub fn from_parts(marginal: bool, content: Content, attack: bool, defense: bool) -> Option<Marker> {
+        Some(match (marginal, content, attack, defense) {
+            (false, Content::Empty, false, false) => Marker::Empty,
+            (false, Content::Empty, true, true) => Marker::Vital,
+            (false, Content::Empty, true, false) => Marker::Attack,
+            (false, Content::Empty, false, true) => Marker::Defense,
+            (false, Content::Either, false, false) => Marker::Either,
+            (false, Content::Stone, false, false) => Marker::Stone,
+            (true, Content::Empty, false, false) => Marker::Margin,
+            (true, Content::Empty, true, true) => Marker::MarginVital,
+            (true, Content::Empty, true, false) => Marker::MarginAttack,
+            (true, Content::Empty, false, true) => Marker::MarginDefense,
+            (true, Content::Stone, false, false) => Marker::MarginStone,
+            _ => return None,
+        })
+    }
+
+    /// True for the marginal markers `! @ ( ) $`.
+    pub fn is_marginal(self) -> bool {
+        matches!(
+            self,
+            Marker::Margin
+                | Marker::MarginVital
+                | Marker::MarginAttack
+                | Marker::MarginDefense
+                | Marker::MarginStone
+        )
+    }
+
+    /// What may stand on the vertex.
+    pub fn content(self) -> Content {
+        match self {
+            Marker::Either => Content::Either,
+            Marker::Stone | Marker::MarginStone => Content::Stone,
+            _ => Content::Empty,
+        }
+    }
+
+    /// True for the attack points `* < @ (`.
+    pub fn is_attack(self) -> bool {
+        matches!(
+            self,
+            Marker::Vital | Marker::Attack | Marker::MarginVital | Marker::MarginAttack
+        )
+    }
+
+    /// True for the defence points `* > @ )`.
+    pub fn is_defense(self) -> bool {
+        matches!(
+            self,
+            Marker::Vital | Marker::Defense | Marker::MarginVital | Marker::MarginDefense
+        )
+    }
+
+    /// The same vertex with its vital-point marks replaced.
+    pub fn with_vital(self, attack: bool, defense: bool) -> Marker {
+        Marker::from_parts(self.is_marginal(), self.content(), attack, defense).unwrap_or(self)
+    }
+}
+
+/// One cell of a diagram.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cell {
+    /// Not part of the eye space (a space in a pattern, `O` in an encoded graph).
+    Off,
+    /// An eye-space vertex.
+    Vertex(Marker),
+    /// `|`: a left or right board edge.
+    EdgeVertical,
+    /// `-`: a top or bottom board edge.
+    EdgeHorizontal,
+    /// `+`: a corner of the board.
+    Corner,
+}
+
+impl Cell {
+    /// True for the edge markers `|`, `-`, `+`.
+    pub fn is_edge(self) -> bool {
+        matches!(self, Cell::EdgeVertical | Cell::EdgeHorizontal | Cell::Corner)
+    }
+}
+
+/// A vertex of a diagram, with its position and board-edge count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DiagramVertex {
+    /// Row, counted from 0.
+    pub row: usize,
+    /// Column, counted from 0 over the characters of the row.
+    pub col: usize,
+    /// The marker there.
+    pub marker: Marker,
+    /// How many board edges the vertex lies on: 0 inside, 1 on an edge, 2 in a corner.
+    pub edge: u8,
+}
+
+/// A grid of cells, row by row, rows of any length.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Diagram {
+    /// The rows, top to bottom.
+    pub rows: Vec<Vec<Cell>>,
+}
+
+impl Diagram {
+    /// The cell at (`row`, `col`), `Cell::Off` outside the grid.
+    pub fn cell(&self, row: isize, col: isize) -> Cell {
+        if row < 0 || col < 0 {
+            return Cell::Off;
+        }
+        self.rows
+            .get(row as usize)
+            .and_then(|r| r.get(col as usize))
+            .copied()
+            .unwrap_or(Cell::Off)
+    }
+
+    /// The vertices in reading order (row by row, left to right), with their edge counts.
+    ///
+    /// A vertex lies on a board edge when a `|` is beside it or a `-` above or below it
+    /// (SEMANTICS.md §1: next to one edge marker on an edge, next to two in a corner).
+    pub fn vertices(&self) -> Vec<DiagramVertex> {
+        let mut out = Vec::new();
+        for (r, row) in self.rows.iter().enumerate() {
+            for (c, cell) in row.iter().enumerate() {
+                if let Cell::Vertex(marker) = *cell {
+                    let (ri, ci) = (r as isize, c as isize);
+                    let mut edge = 0u8;
+                    for dc in [-1, 1] {
+                        if self.cell(ri, ci + dc) == Cell::EdgeVertical {
+                            edge += 1;
+                        }
+                    }
+                    for dr in [-1, 1] {
+                        if self.cell(ri + dr, ci) == Cell::EdgeHorizontal {
+                            edge += 1;
+                        }
+                    }
+                    out.push(DiagramVertex { row: r, col: c, marker, edge: edge.min(2) });
+                }
+            }
+        }
+        out
+    }
+
+    /// The diagram as text, one line a row, with `off` for cells outside the eye space.
+    pub fn render(&self, off: char) -> Vec<String> {
+        self.rows
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|cell| match cell {
+                        Cell::Off => off,
+                        Cell::Vertex(m) => m.to_char(),
+                        Cell::EdgeVertical => '|',
+                        Cell::EdgeHorizontal => '-',
+                        Cell::Corner => '+',
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markers_round_trip() {
+        for m in Marker::ALL {
+            assert_eq!(Marker::from_char(m.to_char()), Some(m));
+            assert_eq!(
+                Marker::from_parts(m.is_marginal(), m.content(), m.is_attack(), m.is_defense()),
+                Some(m)
+            );
+        }
+    }
+
+    #[test]
+    fn corner_vertex_counts_two_edges() {
+        let d = Diagram {
+            rows: vec![
+                vec![Cell::EdgeVertical, Cell::Vertex(Marker::Empty), Cell::Vertex(Marker::Empty)],
+                vec![Cell::Corner, Cell::EdgeHorizontal, Cell::Off],
+            ],
+        };
+        let edges: Vec<u8> = d.vertices().iter().map(|v| v.edge).collect();
+        assert_eq!(edges, vec![2, 0]);
+    }
+}

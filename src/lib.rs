@@ -1,0 +1,10 @@
+//! nakade: the eye engine for computer Go.
+//!
+//! (Crate documentation is completed as the stages land.)
+
+#![warn(missing_docs)]
+
+pub mod diagram;
+pub mod value;
+
+pub use value::EyeValue;
