@@ -8,3 +8,7 @@ pub mod diagram;
 pub mod value;
 
 pub use value::EyeValue;
+pub mod db;
+pub mod dsl;
+pub mod encoded;
+pub mod graph;

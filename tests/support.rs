@@ -1,0 +1,116 @@
+//! What the integration tests share: where `../shared` and `gnugo` are, and corpus building.
+
+use std::path::PathBuf;
+
+use nakade::diagram::Content;
+use nakade::dsl::Pattern;
+use nakade::graph::{EyeGraph, Vertex};
+
+/// `../shared` beside the crate, or `$NAKADE_SHARED`.
+pub fn shared_dir() -> PathBuf {
+    std::env::var_os("NAKADE_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"))
+}
+
+/// True when CI demands that tests needing external data really run.
+pub fn external_required() -> bool {
+    std::env::var_os("NAKADE_REQUIRE_EXTERNAL").is_some_and(|v| v == "1")
+}
+
+/// A file under `shared/`, or `None` (with a plain message) when it is absent.
+/// Panics when it is absent but CI requires it.
+pub fn shared_file(rel: &str) -> Option<PathBuf> {
+    let p = shared_dir().join(rel);
+    if p.is_file() {
+        return Some(p);
+    }
+    let msg = format!(
+        "{} is absent (set NAKADE_SHARED to the shared folder)",
+        p.display()
+    );
+    assert!(!external_required(), "{msg}, and NAKADE_REQUIRE_EXTERNAL=1");
+    eprintln!("SKIPPED: {msg}");
+    None
+}
+
+/// The gnugo binary, `$NAKADE_GNUGO` or `/usr/games/gnugo`, or `None` with a plain message.
+pub fn gnugo() -> Option<PathBuf> {
+    let p = std::env::var_os("NAKADE_GNUGO")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/games/gnugo"));
+    if p.is_file() {
+        return Some(p);
+    }
+    let msg = format!(
+        "gnugo is absent at {} (set NAKADE_GNUGO, or apt-get install gnugo)",
+        p.display()
+    );
+    assert!(!external_required(), "{msg}, and NAKADE_REQUIRE_EXTERNAL=1");
+    eprintln!("SKIPPED: {msg}");
+    None
+}
+
+/// A small deterministic generator (xorshift), so corpus runs are repeatable.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    pub fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = (self.next() % (i as u64 + 1)) as usize;
+            v.swap(i, j);
+        }
+    }
+}
+
+/// The eight board symmetries of a coordinate.
+pub fn orient(sym: usize, (r, c): (usize, usize)) -> (usize, usize) {
+    let (r, c) = (r as isize, c as isize);
+    let (r, c) = match sym & 3 {
+        0 => (r, c),
+        1 => (c, -r),
+        2 => (-r, -c),
+        _ => (-c, r),
+    };
+    let (r, c) = if sym & 4 != 0 { (r, -c) } else { (r, c) };
+    ((r + 100) as usize, (c + 100) as usize)
+}
+
+/// The eye spaces a pattern stands for: every `x` as empty and as stone, in orientation `sym`,
+/// vertices shuffled, each space vertex on exactly as many edges as the pattern asks.
+pub fn spaces_of(p: &Pattern, sym: usize, rng: &mut Rng) -> Vec<EyeGraph> {
+    let verts = p.diagram.vertices();
+    let wild: Vec<usize> = (0..verts.len())
+        .filter(|&i| verts[i].marker.content() == Content::Either)
+        .collect();
+    let mut out = Vec::new();
+    for bits in 0..1u32 << wild.len() {
+        let mut points: Vec<((usize, usize), Vertex)> = verts
+            .iter()
+            .map(|v| {
+                let stone = v.marker.content() == Content::Stone;
+                let label = if stone {
+                    Vertex::stone(v.marker.is_marginal())
+                } else {
+                    Vertex::empty(v.marker.is_marginal())
+                };
+                (orient(sym, (v.row, v.col)), label.on_edges(v.edge))
+            })
+            .collect();
+        for (k, &i) in wild.iter().enumerate() {
+            if bits >> k & 1 == 1 {
+                points[i].1.content = Content::Stone;
+            }
+        }
+        rng.shuffle(&mut points);
+        out.push(EyeGraph::from_coordinates(&points).expect("pattern spaces are valid graphs"));
+    }
+    out
+}

@@ -1,0 +1,5 @@
+//! The integration tests: one binary, one module per subject.
+
+mod support;
+
+mod corpus;
