@@ -32,6 +32,9 @@ pub enum LineKind {
     Blank,
     /// A diagram row (vertex markers, edge markers, spaces).
     Row,
+    /// A line starting with `Pattern` that is not a well-formed header: it still opens a
+    /// pattern, so the lines after it are checked as that pattern's.
+    BadHeader,
     /// Anything else.
     Junk,
 }
@@ -108,13 +111,14 @@ impl SourceFile {
                 Rule::value_line => LineKind::Value(pair.as_str()[1..].to_string()),
                 Rule::blank => LineKind::Blank,
                 Rule::diagram_row => LineKind::Row,
+                Rule::junk if pair.as_str().starts_with("Pattern") => LineKind::BadHeader,
                 Rule::junk => LineKind::Junk,
                 _ => continue,
             };
             let (number, _) = pair.as_span().start_pos().line_col();
             // A blank line has an empty span; its text may still hold spaces.
             let text = text_of_line(text, pair.as_span().start());
-            if matches!(kind, LineKind::Header { .. }) {
+            if matches!(kind, LineKind::Header { .. } | LineKind::BadHeader) {
                 if let Some(last) = patterns.last_mut() {
                     last.end = lines.len();
                 }

@@ -87,6 +87,9 @@ impl Validator<'_> {
     /// The header's number, checked against the previous one.
     fn number(&mut self, header: &Line, previous: &mut Option<(u64, usize)>) -> Option<u32> {
         let LineKind::Header { number, col } = &header.kind else {
+            let col = "Pattern".len() + 1;
+            self.error(header, col, "malformed pattern header").expected =
+                Some("expected 'Pattern' followed by a space and a number".into());
             return None;
         };
         let col = *col;
@@ -110,12 +113,6 @@ impl Validator<'_> {
 
     /// A junk line: point at its first character that fits nowhere.
     fn junk(&mut self, line: &Line, in_diagram: bool) {
-        if line.text.starts_with("Pattern") {
-            let col = "Pattern".len() + 1;
-            self.error(line, col, "malformed pattern header").expected =
-                Some("expected 'Pattern' followed by a space and a number".into());
-            return;
-        }
         let (col, c) = line
             .text
             .chars()
@@ -143,6 +140,8 @@ impl Validator<'_> {
         let errors_before = self.diags.iter().filter(|d| d.is_error()).count();
         let header = &lines[0];
         let mut rows: Vec<&Line> = Vec::new();
+        // Rows already reported as bad still stand where a diagram row stands.
+        let mut bad_rows = 0usize;
         let mut value: Option<(&Line, EyeValue)> = None;
         let mut value_seen: Option<&Line> = None;
         let mut comments = Vec::new();
@@ -164,6 +163,7 @@ impl Validator<'_> {
                     } else if line.text.chars().count() > MAX_ROW_LEN {
                         self.error(line, MAX_ROW_LEN + 1, "diagram row too long")
                             .expected = Some(format!("a row has at most {MAX_ROW_LEN} characters"));
+                        bad_rows += 1;
                     } else {
                         rows.push(line);
                     }
@@ -178,7 +178,7 @@ impl Validator<'_> {
                         continue;
                     }
                     value_seen = Some(line);
-                    if rows.is_empty() {
+                    if rows.is_empty() && bad_rows == 0 {
                         self.error(line, 1, "value line before any diagram row")
                             .expected =
                             Some("expected the diagram between 'Pattern N' and ':abcd'".into());
@@ -187,12 +187,17 @@ impl Validator<'_> {
                         value = Some((line, v));
                     }
                 }
-                LineKind::Junk => self.junk(line, value_seen.is_none()),
-                LineKind::Blank | LineKind::Header { .. } => {}
+                LineKind::Junk => {
+                    if value_seen.is_none() {
+                        bad_rows += 1;
+                    }
+                    self.junk(line, value_seen.is_none());
+                }
+                LineKind::Blank | LineKind::Header { .. } | LineKind::BadHeader => {}
             }
         }
         let name = number.map_or_else(|| "the pattern".to_string(), |n| format!("pattern {n}"));
-        if rows.is_empty() && value_seen.is_none() {
+        if rows.is_empty() && bad_rows == 0 && value_seen.is_none() {
             self.error(header, 1, format!("{name} has no diagram"))
                 .expected =
                 Some("expected diagram rows and a ':abcd' line after the header".into());

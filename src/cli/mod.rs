@@ -1,0 +1,80 @@
+//! Command-line arguments and dispatch.
+
+mod check;
+mod inspect;
+mod matching;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// nakade: how many eyes an eye space is worth, and where its vital points are.
+#[derive(Parser, Debug)]
+#[command(name = "nakade", version, about)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Validate and compile pattern files: pattern count, count per size, warnings.
+    Check {
+        /// Pattern files (eyes.db dialect).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Match an eye graph (GNU Go's encoding, e.g. `OO!%O.X%!...`) against a database.
+    Match {
+        /// Pattern file to compile and use instead of the embedded default database.
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Read one encoded graph per line of standard input; write one JSON object per line.
+        #[arg(long, conflicts_with = "graph")]
+        batch: bool,
+        /// The encoded eye graph.
+        #[arg(required_unless_present = "batch")]
+        graph: Option<String>,
+    },
+    /// Show every stage for a graph: diagram, eye graph, neighbour class, canonical key, matches.
+    Inspect {
+        /// Pattern file to use instead of the embedded default database.
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// The encoded eye graph.
+        graph: String,
+    },
+}
+
+/// Run the parsed command.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    match args.command {
+        Command::Check { files } => check::run(&files),
+        Command::Match {
+            db,
+            json,
+            batch,
+            graph,
+        } => {
+            let db = matching::load_db(db.as_deref())?;
+            let Some(db) = db else {
+                return Ok(ExitCode::from(1));
+            };
+            if batch {
+                matching::batch(db.get())
+            } else {
+                matching::single(db.get(), graph.as_deref().unwrap_or(""), json)
+            }
+        }
+        Command::Inspect { db, graph } => {
+            let Some(db) = matching::load_db(db.as_deref())? else {
+                return Ok(ExitCode::from(1));
+            };
+            inspect::run(db.get(), &graph)
+        }
+    }
+}
