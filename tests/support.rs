@@ -114,3 +114,88 @@ pub fn spaces_of(p: &Pattern, sym: usize, rng: &mut Rng) -> Vec<EyeGraph> {
     }
     out
 }
+
+/// A long-running `gnugo --mode gtp` process, restarted when it dies (it aborts on large graphs).
+pub struct Gnugo {
+    path: PathBuf,
+    child: std::process::Child,
+    id: u64,
+}
+
+/// GNU Go's answer to `analyze_eyegraph`: the value and the annotated rows, or `None` when it
+/// failed to analyze or crashed.
+pub type EyegraphAnswer = Option<(String, Vec<String>)>;
+
+impl Gnugo {
+    pub fn start(path: &std::path::Path) -> Gnugo {
+        let child = std::process::Command::new(path)
+            .args(["--mode", "gtp", "--quiet"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("gnugo starts");
+        Gnugo {
+            path: path.to_path_buf(),
+            child,
+            id: 0,
+        }
+    }
+
+    /// Send one command; the answer's lines (first line without `=id `), or `None` on `?` or a crash.
+    pub fn command(&mut self, cmd: &str) -> Option<Vec<String>> {
+        use std::io::{BufRead, BufReader, Write};
+        self.id += 1;
+        let id = self.id;
+        let stdin = self.child.stdin.as_mut().expect("piped stdin");
+        if writeln!(stdin, "{id} {cmd}")
+            .and_then(|_| stdin.flush())
+            .is_err()
+        {
+            *self = Gnugo::start(&self.path);
+            return None;
+        }
+        let stdout = self.child.stdout.as_mut().expect("piped stdout");
+        let mut reader = BufReader::new(stdout);
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            match reader.read_line(&mut line) {
+                Ok(0) | Err(_) => {
+                    let _ = self.child.kill();
+                    let _ = self.child.wait();
+                    *self = Gnugo::start(&self.path);
+                    return None;
+                }
+                Ok(_) => {}
+            }
+            let line = line.trim_end_matches(['\n', '\r']).to_string();
+            if line.is_empty() {
+                if lines.is_empty() {
+                    continue;
+                }
+                break;
+            }
+            lines.push(line);
+        }
+        let first = lines[0].clone();
+        let ok = first.starts_with(&format!("={id}"));
+        if !ok {
+            return None;
+        }
+        lines[0] = first[format!("={id}").len()..].trim_start().to_string();
+        Some(lines)
+    }
+
+    pub fn analyze_eyegraph(&mut self, graph: &str) -> EyegraphAnswer {
+        let lines = self.command(&format!("analyze_eyegraph {graph}"))?;
+        Some((lines[0].clone(), lines[1..].to_vec()))
+    }
+}
+
+impl Drop for Gnugo {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

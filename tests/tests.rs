@@ -3,4 +3,5 @@
 mod support;
 
 mod corpus;
+mod default_db;
 mod malformed;

@@ -320,7 +320,7 @@ impl Validator<'_> {
     ) {
         let vertices = diagram.vertices();
         let first = |f: fn(Marker) -> bool| vertices.iter().find(|v| f(v.marker)).copied();
-        let checks: [(bool, fn(Marker) -> bool, &str, usize, &str); 2] = [
+        let checks: [VitalCheck; 2] = [
             (
                 value.needs_attack(),
                 Marker::is_attack,
@@ -360,6 +360,9 @@ impl Validator<'_> {
         }
     }
 }
+
+/// A vital-point rule: needed?, which markers, name, digit column, reason.
+type VitalCheck = (bool, fn(Marker) -> bool, &'static str, usize, &'static str);
 
 fn is_cell_char(c: char) -> bool {
     Marker::from_char(c).is_some() || matches!(c, '|' | '-' | '+' | ' ')

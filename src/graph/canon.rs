@@ -126,9 +126,9 @@ impl Partition {
         let mut counts = [0u8; MAX_VERTICES];
         let mut first = None;
         let mut differ = false;
-        for i in start..end {
+        for (i, count) in counts.iter_mut().enumerate().take(end).skip(start) {
             let c = (g.adj[self.elems[i] as usize] & wmask).count_ones() as u8;
-            counts[i] = c;
+            *count = c;
             match first {
                 None => first = Some(c),
                 Some(f) if f != c => differ = true,
