@@ -1,6 +1,39 @@
 //! nakade: the eye engine for computer Go.
 //!
-//! (Crate documentation is completed as the stages land.)
+//! How many eyes is an eye space worth, and where are its vital points? nakade answers as GNU
+//! Go's eye code does (`optics.c` + `eyes.db`), from a pattern database keyed by canonical forms
+//! of eye graphs.
+//!
+//! # The pipeline
+//!
+//! Each stage's output is the next stage's input:
+//!
+//! `grammar/eyes.pest` → [`dsl`] (spanned syntax tree, validated [`dsl::Pattern`]s) →
+//! [`graph`] ([`graph::EyeGraph`], neighbour class, canonical key) → [`db::Database`] →
+//! [`db::Database::lookup`] → [`db::Match`] (pattern, [`EyeValue`], vital points on the
+//! query's own vertices).
+//!
+//! # Which API do I want?
+//!
+//! - A host engine with its own eye space: build an [`graph::EyeGraph`] with
+//!   [`graph::EyeGraph::from_coordinates`] (board coordinates) or
+//!   [`graph::EyeGraph::from_adjacency`], then [`db::default_database`]`().lookup(&g)`.
+//! - GNU Go's encoded strings (`OO!%O.X%!...`): [`encoded::parse_graph`] gives a
+//!   [`diagram::Diagram`], then [`graph::EyeGraph::from_diagram`].
+//! - Your own pattern file: [`dsl::read_file`] (every problem reported with `file:line:col`),
+//!   then [`db::Database::compile`].
+//! - A comparison against GNU Go's way of matching: [`db::baseline::Baseline`].
+//!
+//! ```
+//! use nakade::db::default_database;
+//! use nakade::encoded::parse_graph;
+//! use nakade::graph::EyeGraph;
+//!
+//! let space = EyeGraph::from_diagram(&parse_graph(".!").unwrap()).unwrap();
+//! let m = default_database().lookup(&space).unwrap();
+//! assert_eq!(m.value.to_string(), "0011"); // half an eye
+//! assert_eq!(m.attack.iter().collect::<Vec<_>>(), vec![1]); // on the marginal point
+//! ```
 
 #![warn(missing_docs)]
 

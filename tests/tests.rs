@@ -2,6 +2,7 @@
 
 mod support;
 
+mod canonical;
 mod corpus;
 mod default_db;
 mod malformed;
