@@ -44,4 +44,5 @@ pub use value::EyeValue;
 pub mod db;
 pub mod dsl;
 pub mod encoded;
+pub mod enumerate;
 pub mod graph;

@@ -3,6 +3,7 @@
 mod support;
 
 mod canonical;
+mod cli;
 mod corpus;
 mod default_db;
 mod malformed;

@@ -1,6 +1,7 @@
 //! Command-line arguments and dispatch.
 
 mod check;
+mod diff;
 mod inspect;
 mod matching;
 
@@ -40,6 +41,19 @@ enum Command {
         #[arg(required_unless_present = "batch")]
         graph: Option<String>,
     },
+    /// Compare two answer sources (`default` or a pattern file) graph by graph.
+    Diff {
+        /// First source.
+        a: String,
+        /// Second source.
+        b: String,
+        /// A file of encoded graphs, one a line (`#` starts a comment).
+        #[arg(long, conflicts_with = "up_to")]
+        corpus: Option<PathBuf>,
+        /// Every labelled eye graph up to this many vertices, centre, edge and corner (default 3).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=7))]
+        up_to: Option<u8>,
+    },
     /// Show every stage for a graph: diagram, eye graph, neighbour class, canonical key, matches.
     Inspect {
         /// Pattern file to use instead of the embedded default database.
@@ -70,6 +84,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 matching::single(db.get(), graph.as_deref().unwrap_or(""), json)
             }
         }
+        Command::Diff {
+            a,
+            b,
+            corpus,
+            up_to,
+        } => diff::run(&a, &b, corpus.as_deref(), up_to.map(usize::from)),
         Command::Inspect { db, graph } => {
             let Some(db) = matching::load_db(db.as_deref())? else {
                 return Ok(ExitCode::from(1));

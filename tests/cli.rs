@@ -1,0 +1,129 @@
+//! The command line: exact machine-readable output, exit codes, golden reports.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use pretty_assertions::assert_eq;
+
+use crate::support::shared_file;
+
+fn nakade(args: &[&str], stdin: &str) -> (String, String, i32) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nakade"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("nakade runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+/// Compare with a golden file under tests/golden/, or write it when NAKADE_BLESS is set.
+fn golden(name: &str, got: &str) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(name);
+    if std::env::var_os("NAKADE_BLESS").is_some() {
+        std::fs::write(&path, got).unwrap();
+        return;
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_default();
+    assert_eq!(want, got, "golden file {}", path.display());
+}
+
+#[test]
+fn match_json_gives_coordinates_over_the_characters_as_given() {
+    // The bent three in the corner: coordinates count the edge markers.
+    let (out, _, code) = nakade(&["match", "--json", "|.*%|.%+--"], "");
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["graph"], "|.*%|.%+--");
+    assert_eq!(v["value"], "1122");
+    assert_eq!(v["attack"], serde_json::json!([[0, 1]]));
+    assert_eq!(v["defense"], serde_json::json!([[0, 1]]));
+    // The keys in the documented order.
+    assert!(
+        out.starts_with("{\"graph\":\"|.*%|.%+--\",\"pattern\":"),
+        "{out}"
+    );
+    let tail = out.split_once(",\"value\"").unwrap().1;
+    assert_eq!(
+        tail.trim(),
+        ":\"1122\",\"attack\":[[0,1]],\"defense\":[[0,1]]}"
+    );
+}
+
+#[test]
+fn match_batch_answers_every_line_in_order() {
+    let input = "...\n..?\n\n.x\nOO!%O.X%!...\n!X\n";
+    let (out, err, code) = nakade(&["match", "--batch"], input);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 6);
+    assert_eq!(lines[0]["value"], "1122");
+    assert_eq!(lines[1]["error"], "column 3: unexpected '?'; expected a vertex marker (. * < > X ! @ ( ) $), O for a cell outside the space, an edge marker (| - +) or % between rows");
+    assert_eq!(
+        lines[2]["error"],
+        "empty graph: expected rows of cells separated by %"
+    );
+    assert_eq!(
+        lines[3]["error"],
+        "column 2: 'x' is a pattern wildcard; an eye space says '.' (empty) or 'X' (stone)"
+    );
+    // Seven vertices: nothing in the default database yet.
+    assert_eq!(lines[4]["pattern"], serde_json::Value::Null);
+    assert_eq!(lines[4]["value"], serde_json::Value::Null);
+    assert_eq!(lines[5]["value"], "0011");
+    assert_eq!(lines[5]["attack"], serde_json::json!([[0, 0]]));
+}
+
+#[test]
+fn match_with_a_bad_database_names_its_errors() {
+    let (out, err, code) = nakade(
+        &["match", "--db", "tests/malformed/digit_three.db", "..."],
+        "",
+    );
+    assert_eq!((out.as_str(), code), ("", 1));
+    assert!(
+        err.starts_with("error: digit 3 out of range\n --> tests/malformed/digit_three.db:5:4\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn check_reports_counts_per_size_and_warnings() {
+    let Some(eyes) = shared_file("gnugo/eyes.db") else {
+        return;
+    };
+    let eyes = eyes.to_string_lossy().into_owned();
+    let (out, err, code) = nakade(&["check", &eyes], "");
+    assert_eq!((code, err.as_str()), (0, ""));
+    golden("check_eyes_db.txt", &out.replace(&eyes, "eyes.db"));
+    assert!(out.contains(": 1816 patterns\n"));
+}
+
+#[test]
+fn diff_default_against_eyes_db_up_to_two() {
+    let Some(eyes) = shared_file("gnugo/eyes.db") else {
+        return;
+    };
+    let eyes = eyes.to_string_lossy().into_owned();
+    let (out, err, code) = nakade(&["diff", "default", &eyes, "--up-to", "2"], "");
+    assert_eq!((code, err.as_str()), (0, ""));
+    golden("diff_default_eyes_db_2.txt", &out.replace(&eyes, "eyes.db"));
+}
