@@ -6,10 +6,10 @@ use std::process::ExitCode;
 use nakade::db::Database;
 use nakade::dsl::{self, LoadError};
 
-pub fn run(files: &[PathBuf]) -> anyhow::Result<ExitCode> {
+pub fn run(files: &[PathBuf], options: dsl::Options) -> anyhow::Result<ExitCode> {
     let mut failed = false;
     for path in files {
-        let file = match dsl::read_file(path) {
+        let file = match dsl::read_file_with(path, options) {
             Ok(f) => f,
             Err(LoadError::Invalid(diags)) => {
                 let errors = diags.iter().filter(|d| d.is_error()).count();

@@ -18,11 +18,11 @@ pub enum Source {
 
 impl Source {
     /// `default`, or a pattern file; `None` after printing the file's diagnostics.
-    pub fn open(name: &str) -> anyhow::Result<Option<Source>> {
+    pub fn open(name: &str, options: dsl::Options) -> anyhow::Result<Option<Source>> {
         if name == "default" {
             return Ok(Some(Source::Default));
         }
-        let file = match dsl::read_file(Path::new(name)) {
+        let file = match dsl::read_file_with(Path::new(name), options) {
             Ok(f) => f,
             Err(LoadError::Invalid(diags)) => {
                 eprint!("{}", dsl::render_all(&diags));
@@ -120,8 +120,9 @@ pub fn run(
     b: &str,
     file: Option<&Path>,
     up_to: Option<usize>,
+    options: dsl::Options,
 ) -> anyhow::Result<ExitCode> {
-    let (Some(a), Some(b)) = (Source::open(a)?, Source::open(b)?) else {
+    let (Some(a), Some(b)) = (Source::open(a, options)?, Source::open(b, options)?) else {
         return Ok(ExitCode::from(1));
     };
     let graphs = corpus(file, up_to)?;

@@ -27,11 +27,11 @@ impl Db {
 }
 
 /// Load `--db FILE`; `None` (after printing its diagnostics) when the file has errors.
-pub fn load_db(path: Option<&Path>) -> anyhow::Result<Option<Db>> {
+pub fn load_db(path: Option<&Path>, options: dsl::Options) -> anyhow::Result<Option<Db>> {
     let Some(path) = path else {
         return Ok(Some(Db::Default));
     };
-    let file = match dsl::read_file(path) {
+    let file = match dsl::read_file_with(path, options) {
         Ok(f) => f,
         Err(LoadError::Invalid(diags)) => {
             eprint!("{}", dsl::render_all(&diags));

@@ -14,6 +14,10 @@ use clap::{Parser, Subcommand};
 #[derive(Parser, Debug)]
 #[command(name = "nakade", version, about)]
 pub struct Args {
+    /// Vital-point problems in pattern files are warnings, not errors (GNU Go 3.8's eyes.db
+    /// needs it).
+    #[arg(long, global = true)]
+    lenient: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -66,15 +70,18 @@ enum Command {
 
 /// Run the parsed command.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let options = nakade::dsl::Options {
+        lenient: args.lenient,
+    };
     match args.command {
-        Command::Check { files } => check::run(&files),
+        Command::Check { files } => check::run(&files, options),
         Command::Match {
             db,
             json,
             batch,
             graph,
         } => {
-            let db = matching::load_db(db.as_deref())?;
+            let db = matching::load_db(db.as_deref(), options)?;
             let Some(db) = db else {
                 return Ok(ExitCode::from(1));
             };
@@ -89,9 +96,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             b,
             corpus,
             up_to,
-        } => diff::run(&a, &b, corpus.as_deref(), up_to.map(usize::from)),
+        } => diff::run(&a, &b, corpus.as_deref(), up_to.map(usize::from), options),
         Command::Inspect { db, graph } => {
-            let Some(db) = matching::load_db(db.as_deref())? else {
+            let Some(db) = matching::load_db(db.as_deref(), options)? else {
                 return Ok(ExitCode::from(1));
             };
             inspect::run(db.get(), &graph)

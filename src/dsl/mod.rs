@@ -88,14 +88,32 @@ pub enum LoadError {
     Invalid(Vec<Diagnostic>),
 }
 
+/// How strict validation is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Report vital-point problems (attack points not exactly when a != c, defence points not
+    /// exactly when b != d) as warnings instead of errors. GNU Go 3.8's released `eyes.db` needs
+    /// it: 226 of its patterns break the rule.
+    pub lenient: bool,
+}
+
 /// Parse and validate the bytes of a pattern file named `path`.
 ///
 /// On error, every diagnostic of the file (errors and warnings) is returned.
 pub fn parse(path: &str, bytes: &[u8]) -> Result<PatternFile, Vec<Diagnostic>> {
+    parse_with(path, bytes, Options::default())
+}
+
+/// [`parse`] with options.
+pub fn parse_with(
+    path: &str,
+    bytes: &[u8],
+    options: Options,
+) -> Result<PatternFile, Vec<Diagnostic>> {
     let text =
         std::str::from_utf8(bytes).map_err(|e| vec![utf8_error(path, bytes, e.valid_up_to())])?;
     let syntax = SourceFile::parse(path, text).map_err(|d| vec![d])?;
-    let (patterns, diagnostics) = validate::validate(&syntax);
+    let (patterns, diagnostics) = validate::validate(&syntax, options);
     if diagnostics.iter().any(Diagnostic::is_error) {
         return Err(diagnostics);
     }
@@ -109,12 +127,17 @@ pub fn parse(path: &str, bytes: &[u8]) -> Result<PatternFile, Vec<Diagnostic>> {
 
 /// Read, parse and validate a pattern file.
 pub fn read_file(path: &Path) -> Result<PatternFile, LoadError> {
+    read_file_with(path, Options::default())
+}
+
+/// [`read_file`] with options.
+pub fn read_file_with(path: &Path, options: Options) -> Result<PatternFile, LoadError> {
     let name = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
         path: name.clone(),
         source,
     })?;
-    parse(&name, &bytes).map_err(LoadError::Invalid)
+    parse_with(&name, &bytes, options).map_err(LoadError::Invalid)
 }
 
 /// The diagnostic for a file that is not UTF-8: the first bad byte's line and column.

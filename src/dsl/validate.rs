@@ -6,8 +6,9 @@ use crate::graph::{EyeGraph, MAX_VERTICES};
 use crate::value::EyeValue;
 
 use super::diagnostic::Diagnostic;
+use super::diagnostic::Severity;
 use super::syntax::{Line, LineKind, SourceFile};
-use super::Pattern;
+use super::{Options, Pattern};
 
 /// The longest diagram row, in characters.
 pub const MAX_ROW_LEN: usize = 64;
@@ -19,8 +20,9 @@ const EXPECTED_CELL: &str =
     "expected a vertex marker (. * < > x X ! @ ( ) $), an edge marker (| - +) or a space";
 
 /// Check a parsed file; give its patterns and every diagnostic (errors and warnings).
-pub fn validate(file: &SourceFile) -> (Vec<Pattern>, Vec<Diagnostic>) {
+pub fn validate(file: &SourceFile, options: Options) -> (Vec<Pattern>, Vec<Diagnostic>) {
     let mut v = Validator {
+        options,
         file,
         diags: Vec::new(),
     };
@@ -29,6 +31,7 @@ pub fn validate(file: &SourceFile) -> (Vec<Pattern>, Vec<Diagnostic>) {
 }
 
 struct Validator<'a> {
+    options: Options,
     file: &'a SourceFile,
     diags: Vec<Diagnostic>,
 }
@@ -44,6 +47,16 @@ impl Validator<'_> {
         ));
         let last = self.diags.len() - 1;
         &mut self.diags[last]
+    }
+
+    /// A vital-point problem: an error, or a warning in lenient mode.
+    fn vital(&mut self, line: &Line, col: usize, message: impl Into<String>) -> &mut Diagnostic {
+        let lenient = self.options.lenient;
+        let d = self.error(line, col, message);
+        if lenient {
+            d.severity = Severity::Warning;
+        }
+        d
     }
 
     fn run(&mut self) -> Vec<Pattern> {
@@ -339,13 +352,13 @@ impl Validator<'_> {
         for (needed, is, what, col, why) in checks {
             match (needed, first(is)) {
                 (true, None) => {
-                    self.error(value_line, col, format!("{name} has no {what} point"))
+                    self.vital(value_line, col, format!("{name} has no {what} point"))
                         .expected = Some(format!(
                         "the value {value} has {why}, so the diagram must mark at least one {what} point"
                     ));
                 }
                 (false, Some(v)) => {
-                    self.error(
+                    self.vital(
                         rows[v.row],
                         v.col + 1,
                         format!("{what} point in a pattern whose value needs none"),
