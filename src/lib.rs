@@ -45,4 +45,5 @@ pub mod db;
 pub mod dsl;
 pub mod encoded;
 pub mod enumerate;
+pub mod generate;
 pub mod graph;
