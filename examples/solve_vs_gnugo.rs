@@ -41,6 +41,13 @@ fn main() {
         );
     }
     println!(
+        "pockets {}; value agree without pockets {} of {} ({:.2}%)",
+        t.pockets,
+        t.value_agree_no_pocket,
+        t.answered - t.pockets,
+        100.0 * t.value_agree_no_pocket as f64 / (t.answered - t.pockets).max(1) as f64
+    );
+    println!(
         "value and vital points agree {} ({:.2}%)",
         t.marks_agree,
         pct(t.marks_agree)

@@ -252,6 +252,10 @@ pub struct Tally {
     pub value_agree: usize,
     pub digit_agree: [usize; 4],
     pub marks_agree: usize,
+    /// Answered graphs where gnugo turned a non-eye cell into a playable point (a "pocket").
+    pub pockets: usize,
+    /// Value agreement on the answered graphs without pockets.
+    pub value_agree_no_pocket: usize,
     pub value_mismatches: Vec<String>,
     pub mark_mismatches: Vec<String>,
 }
@@ -267,6 +271,12 @@ pub fn compare(g: &mut Gnugo, max: usize) -> Tally {
             Answer::Crashed => t.crashed += 1,
             Answer::Value(gv, grows) => {
                 t.answered += 1;
+                let pocket = has_pocket(&graph, &grows);
+                if pocket {
+                    t.pockets += 1;
+                } else if gv == value {
+                    t.value_agree_no_pocket += 1;
+                }
                 for i in 0..4 {
                     if value.as_bytes()[i] == gv.as_bytes()[i] {
                         t.digit_agree[i] += 1;
@@ -284,11 +294,23 @@ pub fn compare(g: &mut Gnugo, max: usize) -> Tally {
                         ));
                     }
                 } else {
+                    let tag = if pocket { "\tpocket" } else { "" };
                     t.value_mismatches
-                        .push(format!("{graph}\tgnugo {gv}\tours {value}"));
+                        .push(format!("{graph}\tgnugo {gv}\tours {value}{tag}"));
                 }
             }
         }
     }
     t
+}
+
+/// True when gnugo printed something on a cell that is not eye space in `graph`: it made that
+/// cell a playable point (its margin lines cut a white stone off the wall).
+pub fn has_pocket(graph: &str, rows: &[String]) -> bool {
+    graph.split('%').zip(rows).any(|(input, output)| {
+        input
+            .chars()
+            .zip(output.chars())
+            .any(|(i, o)| i == 'O' && o != ' ')
+    })
 }

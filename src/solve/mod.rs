@@ -350,8 +350,34 @@ pub struct Solution {
     pub defense: u32,
     /// For each digit `a b c d`, a line of play reaching it, e.g. `B v2, W v0, B outer`.
     pub pv: [String; 4],
+    /// Every legal first move of either player, with the plain value of the position it
+    /// leaves (digits as for any position: attacker twice, attacker first, defender first,
+    /// defender twice; `a` and `d` there are simply two moves in a row).
+    pub first_moves: Vec<FirstMove>,
     /// Search nodes visited.
     pub nodes: u64,
+}
+
+/// A move of the local game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// A stone on this vertex.
+    Vertex(usize),
+    /// The attacker fills one of the wall's outer liberties.
+    OuterLiberty,
+    /// The defender passes (plays elsewhere).
+    Pass,
+}
+
+/// A first move and the value of the position after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FirstMove {
+    /// True for the attacker.
+    pub attacker: bool,
+    /// The move.
+    pub mv: Move,
+    /// The plain value of the position it leaves.
+    pub value: EyeValue,
 }
 
 impl Solution {
@@ -583,8 +609,33 @@ impl Ctx<'_> {
             self.line(root, &lines_w, false, c, false),
             self.line(root, &lines_w, false, d, true),
         ];
+        let to_move = |m: u8| match m {
+            OUTER => Move::OuterLiberty,
+            PASS => Move::Pass,
+            v => Move::Vertex(v as usize),
+        };
+        let ev = |v: &[u8; 4]| EyeValue {
+            a: v[0],
+            b: v[1],
+            c: v[2],
+            d: v[3],
+        };
+        let first_moves = per_black
+            .iter()
+            .map(|(m, v)| FirstMove {
+                attacker: true,
+                mv: to_move(*m),
+                value: ev(v),
+            })
+            .chain(per_white.iter().map(|(m, v)| FirstMove {
+                attacker: false,
+                mv: to_move(*m),
+                value: ev(v),
+            }))
+            .collect();
         Solution {
             value,
+            first_moves,
             attack,
             defense,
             pv,
