@@ -38,6 +38,7 @@
 #![warn(missing_docs)]
 
 pub mod diagram;
+pub mod solve;
 pub mod value;
 
 pub use value::EyeValue;

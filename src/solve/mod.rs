@@ -1,0 +1,826 @@
+//! The solver stage: exact eye values and vital points by exhaustive search.
+//!
+//! Takes an eye space ([`Space`]: adjacency bitmasks, marginal vertices, attacker stones, board
+//! edges; built from a [`Diagram`] with [`Space::from_diagram`], or from GNU Go's encoded graph
+//! text with [`encoded::parse`]) and gives a [`Solution`]: the four-digit [`EyeValue`]
+//! (SEMANTICS.md §3), every attack and defence point, and a line of play for each digit.
+//! It is the referee behind the pattern database: what GNU Go 3.8's `analyze_eyegraph` computes,
+//! rebuilt from its observed behaviour.
+//!
+//! # The model
+//!
+//! Go is played on the eye graph, not on a board. The space is embedded exactly as GNU Go
+//! embeds it:
+//!
+//! * the defender (White) owns one wall string `W` around the space. A vertex has
+//!   `4 - degree - edge` free sides; they are wall stones, except that a marginal vertex spends one
+//!   of them on the line to its invincible attacker group. A vertex with a wall side left
+//!   "touches" `W`. A defender stone on such a vertex, or connected to one, is part of `W`;
+//!   other defender stones form ordinary strings that can be captured;
+//! * each marginal vertex (`!`, `$`) touches an invincible attacker (Black) group: an attacker
+//!   stone there, and every stone connected to it, can never be captured;
+//! * `W` has [`Params::outer_liberties`] liberties outside the space (GNU Go 3.8: 2) that the
+//!   attacker may fill (they lie next to an attacker group too), and in the "extra eye" game one
+//!   more: an eye the attacker can only fill as the capturing move;
+//! * captures, suicide (the mover's own string is removed), simple ko (with
+//!   [`Params::attacker_ko_threats`] / [`Params::defender_ko_threats`] threats that lift one ban
+//!   each), and GNU Go's superko test on non-capturing moves: a move that captures nothing may not
+//!   recreate a board seen earlier on the line of play. As a last guarantee of termination, no
+//!   line may repeat a whole state (board, ko, threats, player to move).
+//!
+//! The defender may pass; the attacker never needs to (a pass never helps a capture).
+//! The question searched is "can the attacker capture `W`?". Eyes are counted as GNU Go does:
+//! 2 when `W` survives without the extra eye (a seki counts as alive, so as two eyes), 1 when it
+//! survives only with it, 0 otherwise. Then, with `P` the position:
+//!
+//! * `b` = attacker to move in `P`; `c` = defender to move in `P`;
+//! * `a` = the smallest count, over the attacker's first moves `m`, with the attacker to move
+//!   again after `m` (the defender tenukis once);
+//! * `d` = the largest count, over the defender's first moves `n`, with the defender to move
+//!   again after `n`.
+//!
+//! Vital points follow `eyes.db`: only moves that change the value are marked. Attack points
+//! (when `a != c`) are the attacker's first moves that reach `b` when `b < c`, otherwise those
+//! that reach `a`; defence points (when `b != d`) are the defender's first moves that reach `c`
+//! when `c > b`, otherwise those that reach `d`.
+//!
+//! Board geometry matters only through the edge counts, so the state is two bitmasks plus a few
+//! counters: the search keys its transposition table on the packed state, runs on an explicit
+//! stack (no recursion, whatever the depth) and does not allocate in its node loop once the
+//! stack and table have grown.
+//!
+//! ```
+//! use nakade::solve::{encoded, solve, Params, Space};
+//! let diagram = encoded::parse(".!..%O$").unwrap();
+//! let space = Space::from_diagram(&diagram).unwrap();
+//! let sol = solve(&space, &Params::default()).unwrap();
+//! assert_eq!(sol.value.to_string(), "0022");
+//! assert_eq!(sol.annotate(&diagram).render('O'), vec![".)<.", "O$"]);
+//! ```
+
+pub mod encoded;
+mod search;
+
+use crate::diagram::{Cell, Content, Diagram};
+use crate::EyeValue;
+use search::{Geometry, Played, Rules, Searcher, State, NO_KO, OUTER, PASS};
+
+/// The largest eye space the solver accepts.
+pub const MAX_VERTICES: usize = 20;
+/// The most outer liberties the solver accepts.
+pub const MAX_OUTER_LIBERTIES: u8 = 7;
+/// The most ko threats per side the solver accepts.
+pub const MAX_KO_THREATS: u8 = 3;
+
+/// An eye space as bitmasks over vertex indices `0..n`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Space {
+    /// Number of vertices.
+    pub n: usize,
+    /// `adj[v]`: the vertices adjacent to `v`.
+    pub adj: [u32; 32],
+    /// Marginal vertices (next to an invincible attacker group).
+    pub marginal: u32,
+    /// Vertices holding an attacker stone.
+    pub stone: u32,
+    /// `edge[v]`: 0 inside the board, 1 on an edge, 2 in a corner.
+    pub edge: [u8; 32],
+}
+
+/// Search parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Params {
+    /// Liberties of the defender's wall string outside the space (GNU Go 3.8 uses 2).
+    pub outer_liberties: u8,
+    /// Ko threats the attacker may use (each lifts one ko ban).
+    pub attacker_ko_threats: u8,
+    /// Ko threats the defender may use.
+    pub defender_ko_threats: u8,
+    /// Give up (with [`SolveError::SearchLimit`]) after this many search nodes.
+    pub node_limit: u64,
+}
+
+impl Default for Params {
+    /// GNU Go 3.8's setting: two outer liberties, no ko threats.
+    fn default() -> Params {
+        Params {
+            outer_liberties: 2,
+            attacker_ko_threats: 0,
+            defender_ko_threats: 0,
+            node_limit: 200_000_000,
+        }
+    }
+}
+
+/// Why a space cannot be solved.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// More vertices than the solver handles.
+    #[error("the eye space has {given} vertices; the solver handles at most {limit}")]
+    TooManyVertices {
+        /// Vertices given.
+        given: usize,
+        /// The limit, [`MAX_VERTICES`].
+        limit: usize,
+    },
+    /// No vertex at all.
+    #[error("the eye space has no vertex")]
+    Empty,
+    /// A mask names a vertex `>= n`.
+    #[error("{what} names vertex {vertex}, but the space has {n} vertices")]
+    VertexOutOfRange {
+        /// Which field.
+        what: &'static str,
+        /// The offending vertex.
+        vertex: usize,
+        /// Number of vertices.
+        n: usize,
+    },
+    /// A vertex adjacent to itself.
+    #[error("vertex {vertex} is adjacent to itself")]
+    SelfLoop {
+        /// The vertex.
+        vertex: usize,
+    },
+    /// `u` lists `v` as a neighbour but not the other way round.
+    #[error("adjacency is not symmetric: {u} lists {v} but {v} does not list {u}")]
+    NotSymmetric {
+        /// One end.
+        u: usize,
+        /// The other end.
+        v: usize,
+    },
+    /// An edge count above 2.
+    #[error("vertex {vertex} has edge count {edge}; it must be 0, 1 or 2")]
+    BadEdge {
+        /// The vertex.
+        vertex: usize,
+        /// The count given.
+        edge: u8,
+    },
+    /// More neighbours plus board edges than a point of a Go board has sides.
+    #[error("vertex {vertex} has {degree} neighbours and {edge} board edges: more than 4 sides")]
+    TooManySides {
+        /// The vertex.
+        vertex: usize,
+        /// Its neighbours in the space.
+        degree: u32,
+        /// Its edge count.
+        edge: u8,
+    },
+    /// A parameter above its limit.
+    #[error("{what} is {given}; at most {limit} allowed")]
+    ParameterTooLarge {
+        /// Which parameter.
+        what: &'static str,
+        /// Value given.
+        given: u8,
+        /// The limit.
+        limit: u8,
+    },
+    /// A diagram vertex that does not say whether it holds a stone (`x`).
+    #[error(
+        "vertex {vertex} (row {row}, column {col}) is a wildcard `x`; the solver needs a position"
+    )]
+    Wildcard {
+        /// Vertex index.
+        vertex: usize,
+        /// Diagram row.
+        row: usize,
+        /// Diagram column.
+        col: usize,
+    },
+    /// The search ran out of its node budget.
+    #[error("the search gave up after {nodes} nodes")]
+    SearchLimit {
+        /// Nodes searched.
+        nodes: u64,
+    },
+}
+
+impl Space {
+    /// The space of a diagram: vertices in [`Diagram::vertices`] order, orthogonal neighbours in
+    /// the grid adjacent, edge counts from the edge markers. `x` is refused.
+    pub fn from_diagram(d: &Diagram) -> Result<Space, SolveError> {
+        let vs = d.vertices();
+        if vs.len() > MAX_VERTICES {
+            return Err(SolveError::TooManyVertices {
+                given: vs.len(),
+                limit: MAX_VERTICES,
+            });
+        }
+        let mut s = Space {
+            n: vs.len(),
+            adj: [0; 32],
+            marginal: 0,
+            stone: 0,
+            edge: [0; 32],
+        };
+        for (i, v) in vs.iter().enumerate() {
+            match v.marker.content() {
+                Content::Either => {
+                    return Err(SolveError::Wildcard {
+                        vertex: i,
+                        row: v.row,
+                        col: v.col,
+                    })
+                }
+                Content::Stone => s.stone |= 1 << i,
+                Content::Empty => {}
+            }
+            if v.marker.is_marginal() {
+                s.marginal |= 1 << i;
+            }
+            s.edge[i] = v.edge;
+            for (j, w) in vs.iter().enumerate() {
+                let dr = v.row.abs_diff(w.row);
+                let dc = v.col.abs_diff(w.col);
+                if dr + dc == 1 {
+                    s.adj[i] |= 1 << j;
+                }
+            }
+        }
+        debug_assert!(d
+            .rows
+            .iter()
+            .flatten()
+            .all(|c| !matches!(c, Cell::Vertex(_)) || s.n > 0));
+        s.check()?;
+        Ok(s)
+    }
+
+    /// Check the space: size, masks in range, symmetric adjacency without loops, at most four
+    /// sides to a point.
+    pub fn check(&self) -> Result<(), SolveError> {
+        let n = self.n;
+        if n > MAX_VERTICES {
+            return Err(SolveError::TooManyVertices {
+                given: n,
+                limit: MAX_VERTICES,
+            });
+        }
+        if n == 0 {
+            return Err(SolveError::Empty);
+        }
+        let all = (1u32 << n) - 1;
+        let out = |what: &'static str, m: u32| -> Result<(), SolveError> {
+            if m & !all != 0 {
+                Err(SolveError::VertexOutOfRange {
+                    what,
+                    vertex: (m & !all).trailing_zeros() as usize,
+                    n,
+                })
+            } else {
+                Ok(())
+            }
+        };
+        out("marginal", self.marginal)?;
+        out("stone", self.stone)?;
+        for v in 0..32 {
+            if v >= n {
+                if self.adj[v] != 0 {
+                    return Err(SolveError::VertexOutOfRange {
+                        what: "adj",
+                        vertex: v,
+                        n,
+                    });
+                }
+                continue;
+            }
+            out("adj", self.adj[v])?;
+            if self.adj[v] & (1 << v) != 0 {
+                return Err(SolveError::SelfLoop { vertex: v });
+            }
+            let mut m = self.adj[v];
+            while m != 0 {
+                let u = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if self.adj[u] & (1 << v) == 0 {
+                    return Err(SolveError::NotSymmetric { u: v, v: u });
+                }
+            }
+            if self.edge[v] > 2 {
+                return Err(SolveError::BadEdge {
+                    vertex: v,
+                    edge: self.edge[v],
+                });
+            }
+            let degree = self.adj[v].count_ones();
+            if degree + self.edge[v] as u32 > 4 {
+                return Err(SolveError::TooManySides {
+                    vertex: v,
+                    degree,
+                    edge: self.edge[v],
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn geometry(&self) -> Geometry {
+        let mut g = Geometry {
+            n: self.n,
+            adj: self.adj,
+            wall: 0,
+            marg: self.marginal,
+            order: [0; 32],
+        };
+        for v in 0..self.n {
+            let free = 4 - self.adj[v].count_ones() as i32 - self.edge[v] as i32;
+            let line = (self.marginal >> v & 1) as i32;
+            if free - line > 0 {
+                g.wall |= 1 << v;
+            }
+        }
+        let mut order: Vec<u8> = (0..self.n as u8).collect();
+        order.sort_by_key(|&v| std::cmp::Reverse(self.adj[v as usize].count_ones()));
+        g.order[..self.n].copy_from_slice(&order);
+        g
+    }
+}
+
+/// The answer for one eye space.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The eye value.
+    pub value: EyeValue,
+    /// Attack points (bitmask over vertices); empty when `a == c`.
+    pub attack: u32,
+    /// Defence points (bitmask over vertices); empty when `b == d`.
+    pub defense: u32,
+    /// For each digit `a b c d`, a line of play reaching it, e.g. `B v2, W v0, B outer`.
+    pub pv: [String; 4],
+    /// Every legal first move of either player, with the plain value of the position it
+    /// leaves (digits as for any position: attacker twice, attacker first, defender first,
+    /// defender twice; `a` and `d` there are simply two moves in a row).
+    pub first_moves: Vec<FirstMove>,
+    /// Search nodes visited.
+    pub nodes: u64,
+}
+
+/// A move of the local game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// A stone on this vertex.
+    Vertex(usize),
+    /// The attacker fills one of the wall's outer liberties.
+    OuterLiberty,
+    /// The defender passes (plays elsewhere).
+    Pass,
+}
+
+/// A first move and the value of the position after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FirstMove {
+    /// True for the attacker.
+    pub attacker: bool,
+    /// The move.
+    pub mv: Move,
+    /// The plain value of the position it leaves.
+    pub value: EyeValue,
+}
+
+impl Solution {
+    /// The diagram with its vital points marked (`*` `<` `>` `@` `(` `)`), others cleared.
+    /// The diagram's vertices must be those of the solved space, in the same order.
+    pub fn annotate(&self, d: &Diagram) -> Diagram {
+        let mut out = d.clone();
+        let mut i = 0;
+        for row in out.rows.iter_mut() {
+            for cell in row.iter_mut() {
+                if let Cell::Vertex(m) = *cell {
+                    let (a, df) = (self.attack >> i & 1 == 1, self.defense >> i & 1 == 1);
+                    *cell = Cell::Vertex(m.with_vital(a, df));
+                    i += 1;
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Solve a space: its eye value, vital points and lines of play.
+pub fn solve(space: &Space, params: &Params) -> Result<Solution, SolveError> {
+    space.check()?;
+    if params.outer_liberties > MAX_OUTER_LIBERTIES {
+        return Err(SolveError::ParameterTooLarge {
+            what: "outer liberties",
+            given: params.outer_liberties,
+            limit: MAX_OUTER_LIBERTIES,
+        });
+    }
+    for (what, given) in [
+        ("attacker ko threats", params.attacker_ko_threats),
+        ("defender ko threats", params.defender_ko_threats),
+    ] {
+        if given > MAX_KO_THREATS {
+            return Err(SolveError::ParameterTooLarge {
+                what,
+                given,
+                limit: MAX_KO_THREATS,
+            });
+        }
+    }
+    let g = space.geometry();
+    let root = State {
+        black: space.stone,
+        white: 0,
+        outer: params.outer_liberties,
+        ko: NO_KO,
+        threats: [params.attacker_ko_threats, params.defender_ko_threats],
+    };
+    let mut ctx = Ctx {
+        g: &g,
+        s: Searcher::new(params.node_limit),
+    };
+    let sol = ctx.solve(&root);
+    if ctx.s.exhausted {
+        return Err(SolveError::SearchLimit {
+            nodes: ctx.s.stats.nodes,
+        });
+    }
+    Ok(sol)
+}
+
+/// A position in both games at once: `[without extra eye, with it]`; `None` where the
+/// attacker has already captured the wall.
+type Node = [Option<State>; 2];
+
+struct Ctx<'g> {
+    g: &'g Geometry,
+    s: Searcher,
+}
+
+impl Ctx<'_> {
+    /// Eyes with the attacker (`black`) or the defender to move at `node`.
+    fn count(&mut self, node: &Node, black: bool, hist: &[u64]) -> u8 {
+        let mut eyes = 2;
+        for (i, eye) in [false, true].into_iter().enumerate() {
+            let attacker_wins = match &node[i] {
+                None => true,
+                Some(s) => {
+                    let rules = Rules { g: self.g, eye };
+                    if black {
+                        self.s.wins(&rules, s, true, hist)
+                    } else {
+                        !self.s.wins(&rules, s, false, hist)
+                    }
+                }
+            };
+            if !attacker_wins {
+                return eyes;
+            }
+            eyes -= 1;
+        }
+        0
+    }
+
+    /// The node after `mv` by `black` (attacker) or the defender; `None` if illegal.
+    fn after(&self, node: &Node, hist: &[u64], black: bool, mv: u8) -> Option<Node> {
+        let mut out: Node = [None, None];
+        for (i, eye) in [false, true].into_iter().enumerate() {
+            let Some(s) = &node[i] else { continue };
+            match (Rules { g: self.g, eye }).play(s, black, mv) {
+                Played::Illegal => return None,
+                Played::CapturedWall => {}
+                Played::Next { state, captured } => {
+                    let b = state.board();
+                    if !captured && mv != PASS && (b == s.board() || hist.contains(&b)) {
+                        return None;
+                    }
+                    out[i] = Some(state);
+                }
+            }
+        }
+        Some(out)
+    }
+
+    /// The board of a node, for superko histories.
+    fn board(node: &Node) -> u64 {
+        node[1].or(node[0]).map_or(u64::MAX, |s| s.board())
+    }
+
+    /// The candidate first moves of a player: every vertex, plus an outer liberty for the
+    /// attacker and a pass for the defender.
+    fn firsts(&self, black: bool) -> impl Iterator<Item = u8> {
+        (0..self.g.n as u8).chain([if black { OUTER } else { PASS }])
+    }
+
+    /// The plain four digits of a node: `b`, `c` by search, `a` and `d` as two moves in a row.
+    fn plain_value(&mut self, node: &Node, hist: &[u64]) -> [u8; 4] {
+        let b = self.count(node, true, hist);
+        let c = self.count(node, false, hist);
+        let mut h = hist.to_vec();
+        h.push(Self::board(node));
+        let mut a = b;
+        for mv in self.firsts(true).collect::<Vec<_>>() {
+            if let Some(child) = self.after(node, &h, true, mv) {
+                a = a.min(self.count(&child, true, &h));
+            }
+        }
+        let mut d = c;
+        for mv in self.firsts(false).collect::<Vec<_>>() {
+            if let Some(child) = self.after(node, &h, false, mv) {
+                d = d.max(self.count(&child, false, &h));
+            }
+        }
+        [a, b, c, d]
+    }
+
+    fn solve(&mut self, root: &State) -> Solution {
+        let node: Node = [Some(*root), Some(*root)];
+        let hist = [root.board()];
+        let b = self.count(&node, true, &[]);
+        let c = self.count(&node, false, &[]);
+        // Every first move with the value of the position it leaves.
+        let mut per_black: Vec<(u8, [u8; 4])> = Vec::new();
+        for mv in self.firsts(true).collect::<Vec<_>>() {
+            if let Some(child) = self.after(&node, &[], true, mv) {
+                per_black.push((mv, self.plain_value(&child, &hist)));
+            }
+        }
+        let mut per_white: Vec<(u8, [u8; 4])> = Vec::new();
+        for mv in self.firsts(false).collect::<Vec<_>>() {
+            if let Some(child) = self.after(&node, &[], false, mv) {
+                per_white.push((mv, self.plain_value(&child, &hist)));
+            }
+        }
+        // GNU Go's `a`: the attacker's second move counts, except that when the first move
+        // leaves a position the attacker kills outright but the defender would make two eyes
+        // from with two moves (values 0012, 0022) while one eye is safe (b = 1), it counts as 1.
+        let a_of = |v: &[u8; 4]| -> u8 {
+            if b == 1 && v[1] == 0 && v[3] == 2 {
+                1
+            } else {
+                v[1]
+            }
+        };
+        // And symmetrically for `d`: a defender's first move leaving a position it makes two eyes
+        // from by moving again but the attacker kills by moving twice (values 0122, 0022),
+        // while the defender is held to one eye (c = 1), counts as 1.
+        let d_of = |v: &[u8; 4]| -> u8 {
+            if c == 1 && v[2] == 2 && v[0] == 0 {
+                1
+            } else {
+                v[2]
+            }
+        };
+        let a = per_black.iter().map(|(_, v)| a_of(v)).fold(b, u8::min);
+        let d = per_white.iter().map(|(_, v)| d_of(v)).fold(c, u8::max);
+        let value = EyeValue { a, b, c, d };
+        let n = self.g.n as u8;
+        // Attack points: the moves that leave the smallest (c, a) of the next position, i.e.
+        // those reaching `b`, and among them those reaching `a`; defence points likewise.
+        let mut attack = 0u32;
+        if a != c {
+            let key = |v: &[u8; 4]| (v[2], a_of(v));
+            let best = per_black
+                .iter()
+                .filter(|(mv, _)| *mv < n)
+                .map(|(_, v)| key(v))
+                .min();
+            for (mv, v) in &per_black {
+                if *mv < n && Some(key(v)) == best {
+                    attack |= 1 << mv;
+                }
+            }
+        }
+        let mut defense = 0u32;
+        if b != d {
+            let key = |v: &[u8; 4]| (v[1], d_of(v));
+            let best = per_white
+                .iter()
+                .filter(|(mv, _)| *mv < n)
+                .map(|(_, v)| key(v))
+                .max();
+            for (mv, v) in &per_white {
+                if *mv < n && Some(key(v)) == best {
+                    defense |= 1 << mv;
+                }
+            }
+        }
+        let lines_b: Vec<(u8, u8, u8)> =
+            per_black.iter().map(|(m, v)| (*m, v[2], a_of(v))).collect();
+        let lines_w: Vec<(u8, u8, u8)> =
+            per_white.iter().map(|(m, v)| (*m, v[1], d_of(v))).collect();
+        let pv = [
+            self.line(root, &lines_b, true, a, true),
+            self.line(root, &lines_b, true, b, false),
+            self.line(root, &lines_w, false, c, false),
+            self.line(root, &lines_w, false, d, true),
+        ];
+        let to_move = |m: u8| match m {
+            OUTER => Move::OuterLiberty,
+            PASS => Move::Pass,
+            v => Move::Vertex(v as usize),
+        };
+        let ev = |v: &[u8; 4]| EyeValue {
+            a: v[0],
+            b: v[1],
+            c: v[2],
+            d: v[3],
+        };
+        let first_moves = per_black
+            .iter()
+            .map(|(m, v)| FirstMove {
+                attacker: true,
+                mv: to_move(*m),
+                value: ev(v),
+            })
+            .chain(per_white.iter().map(|(m, v)| FirstMove {
+                attacker: false,
+                mv: to_move(*m),
+                value: ev(v),
+            }))
+            .collect();
+        Solution {
+            value,
+            first_moves,
+            attack,
+            defense,
+            pv,
+            nodes: self.s.stats.nodes,
+        }
+    }
+
+    /// A readable line of play for one digit: the first move reaching `target`, then (if
+    /// `again`) a second move by the same player, then best play in the game that decides it.
+    fn line(
+        &mut self,
+        root: &State,
+        firsts: &[(u8, u8, u8)],
+        black: bool,
+        target: u8,
+        again: bool,
+    ) -> String {
+        let first = firsts
+            .iter()
+            .find(|&&(_, alt, ag)| if again { ag == target } else { alt == target });
+        let Some(&(mv, _, _)) = first else {
+            return String::new();
+        };
+        // The game that decides the digit: without the extra eye when the answer is 2 eyes
+        // (defender lives) or the attacker kills outright; with it otherwise.
+        let eye = target == 1;
+        let rules = Rules { g: self.g, eye };
+        let mut moves = vec![name(mv, black)];
+        let mut hist = vec![root.board()];
+        let mut state = match rules.play(root, black, mv) {
+            Played::Next { state, .. } => state,
+            _ => return moves.join(", "),
+        };
+        let mut to_move = if again { black } else { !black };
+        if again {
+            moves.push(name(PASS, !black));
+        }
+        for _ in 0..24 {
+            let mut buf = [0u8; 34];
+            let k = rules.moves(&state, to_move, &mut buf);
+            let mut chosen: Option<(u8, Played)> = None;
+            if to_move && rules.wall_libs(&state) <= 1 {
+                moves.push("B captures".to_string());
+                break;
+            }
+            let wins_here = self.s.wins(&rules, &state, to_move, &hist);
+            let mut fallback: Option<(u8, Played)> = None;
+            hist.push(state.board());
+            for &m in &buf[..k] {
+                let p = rules.play(&state, to_move, m);
+                match p {
+                    Played::Illegal => continue,
+                    Played::CapturedWall => {
+                        chosen = Some((m, p));
+                        break;
+                    }
+                    Played::Next { state: t, captured } => {
+                        if !captured && m != PASS && hist.contains(&t.board()) {
+                            continue;
+                        }
+                        if fallback.is_none() {
+                            fallback = Some((m, p));
+                        }
+                        if wins_here && !self.s.wins(&rules, &t, !to_move, &hist) {
+                            chosen = Some((m, p));
+                            break;
+                        }
+                    }
+                }
+            }
+            let Some((m, p)) = chosen.or(fallback) else {
+                break;
+            };
+            moves.push(name(m, to_move));
+            match p {
+                Played::Next { state: t, .. } => {
+                    if m == PASS
+                        && moves.len() >= 2
+                        && moves[moves.len() - 2] == moves[moves.len() - 1]
+                    {
+                        break;
+                    }
+                    state = t;
+                }
+                _ => {
+                    moves.push("(W captured)".to_string());
+                    break;
+                }
+            }
+            to_move = !to_move;
+            if !to_move && m == PASS {
+                break;
+            }
+        }
+        moves.join(", ")
+    }
+}
+
+fn name(mv: u8, black: bool) -> String {
+    let who = if black { 'B' } else { 'W' };
+    match mv {
+        PASS => format!("{who} pass"),
+        OUTER => format!("{who} outer"),
+        v => format!("{who} v{v}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(text: &str) -> (String, String) {
+        let d = encoded::parse(text).unwrap();
+        let space = Space::from_diagram(&d).unwrap();
+        let sol = solve(&space, &Params::default()).unwrap();
+        (
+            sol.value.to_string(),
+            sol.annotate(&d).render('O').join("%"),
+        )
+    }
+
+    #[test]
+    fn small_values_match_gnugo() {
+        assert_eq!(run("..."), ("1122".into(), ".*.".into()));
+        assert_eq!(run("!"), ("0000".into(), "!".into()));
+        assert_eq!(run("X"), ("0000".into(), "X".into()));
+        assert_eq!(run("."), ("1111".into(), ".".into()));
+        assert_eq!(run(".!!.."), ("1122".into(), ".@(<.".into()));
+        assert_eq!(run("OO!%O.X%!..."), ("0112".into(), "OO@%O.X%!.*.".into()));
+        assert_eq!(run(".!..%O$"), ("0022".into(), ".)<.%O$".into()));
+        assert_eq!(run("|..%|..%+--"), ("1112".into(), "|>>%|>>%+--".into()));
+        assert_eq!(run("...."), ("1222".into(), ".<<.".into()));
+        assert_eq!(run(".@"), ("0011".into(), ".@".into()));
+    }
+
+    #[test]
+    fn bad_spaces_are_errors() {
+        let mut s = Space {
+            n: 2,
+            adj: [0; 32],
+            marginal: 0,
+            stone: 0,
+            edge: [0; 32],
+        };
+        s.adj[0] = 0b10;
+        assert_eq!(
+            solve(&s, &Params::default()),
+            Err(SolveError::NotSymmetric { u: 0, v: 1 })
+        );
+        s.n = 21;
+        assert_eq!(
+            solve(&s, &Params::default()),
+            Err(SolveError::TooManyVertices {
+                given: 21,
+                limit: MAX_VERTICES
+            })
+        );
+        let s = Space {
+            n: 0,
+            adj: [0; 32],
+            marginal: 0,
+            stone: 0,
+            edge: [0; 32],
+        };
+        assert_eq!(solve(&s, &Params::default()), Err(SolveError::Empty));
+        let mut s = Space {
+            n: 1,
+            adj: [0; 32],
+            marginal: 0b10,
+            stone: 0,
+            edge: [0; 32],
+        };
+        assert_eq!(
+            solve(&s, &Params::default()),
+            Err(SolveError::VertexOutOfRange {
+                what: "marginal",
+                vertex: 1,
+                n: 1
+            })
+        );
+        s.marginal = 0;
+        s.edge[0] = 3;
+        assert_eq!(
+            solve(&s, &Params::default()),
+            Err(SolveError::BadEdge { vertex: 0, edge: 3 })
+        );
+    }
+}

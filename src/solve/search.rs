@@ -1,0 +1,423 @@
+//! The search engine: abstract Go on the eye graph, boolean capture search with an explicit
+//! stack and a transposition table.
+//!
+//! A position is two bitmasks over the eye vertices (attacker and defender stones), the number of
+//! outer liberties the attacker has not filled yet, the simple-ko ban and the ko threats left.
+//! The defender's wall string `W` is implicit: every defender stone on a vertex that touches the
+//! wall, and every defender stone connected to one, belongs to it. `W`'s liberties are the empty
+//! vertices it touches, the outer liberties left and (in the "extra eye" game) one eye that only
+//! its last-liberty capture can fill.
+
+use rustc_hash::FxHashMap;
+
+/// Sentinel "no ko ban".
+pub(crate) const NO_KO: u8 = 31;
+/// Move code: fill an outer liberty (attacker only).
+pub(crate) const OUTER: u8 = 30;
+/// Move code: pass (defender only; an attacker pass never helps a capture).
+pub(crate) const PASS: u8 = 31;
+
+/// The fixed geometry of one eye space, derived from a checked [`super::Space`].
+#[derive(Clone, Debug)]
+pub(crate) struct Geometry {
+    pub n: usize,
+    pub adj: [u32; 32],
+    /// Vertices with a side on the defender's wall string.
+    pub wall: u32,
+    /// Vertices next to an invincible attacker group.
+    pub marg: u32,
+    /// Static move order (most connected first).
+    pub order: [u8; 32],
+}
+
+impl Geometry {
+    #[inline]
+    pub fn nbrs(&self, mut set: u32) -> u32 {
+        let mut out = 0;
+        while set != 0 {
+            let i = set.trailing_zeros() as usize;
+            set &= set - 1;
+            out |= self.adj[i];
+        }
+        out
+    }
+
+    /// The connected part of `color` that contains `seed`.
+    #[inline]
+    pub fn flood(&self, seed: u32, color: u32) -> u32 {
+        let mut g = seed & color;
+        loop {
+            let next = g | (self.nbrs(g) & color);
+            if next == g {
+                return g;
+            }
+            g = next;
+        }
+    }
+}
+
+/// One position of the local game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct State {
+    pub black: u32,
+    pub white: u32,
+    pub outer: u8,
+    pub ko: u8,
+    /// Ko threats left: `[attacker, defender]` (each at most 3).
+    pub threats: [u8; 2],
+}
+
+impl State {
+    /// Board key: stones and outer liberties (what superko compares).
+    #[inline]
+    pub fn board(&self) -> u64 {
+        self.black as u64 | (self.white as u64) << 20 | (self.outer as u64) << 40
+    }
+
+    /// Full key for the transposition table.
+    #[inline]
+    pub fn key(&self, black_to_move: bool, eye: bool) -> u64 {
+        self.board()
+            | (self.ko as u64) << 43
+            | (self.threats[0] as u64) << 48
+            | (self.threats[1] as u64) << 50
+            | (black_to_move as u64) << 52
+            | (eye as u64) << 53
+    }
+}
+
+/// Result of trying a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Played {
+    /// Not allowed (occupied, ko without threat, defender self-capture of `W`).
+    Illegal,
+    /// The attacker captured `W`.
+    CapturedWall,
+    /// A new position; `captured` says whether opponent stones were removed.
+    Next { state: State, captured: bool },
+}
+
+/// The game rules on one geometry, for one setting of the extra eye.
+pub(crate) struct Rules<'g> {
+    pub g: &'g Geometry,
+    pub eye: bool,
+}
+
+impl Rules<'_> {
+    /// Defender stones belonging to the wall string.
+    #[inline]
+    pub fn wall_stones(&self, s: &State) -> u32 {
+        self.g.flood(s.white & self.g.wall, s.white)
+    }
+
+    /// Number of liberties of the wall string.
+    #[inline]
+    pub fn wall_libs(&self, s: &State) -> u32 {
+        let empty = !(s.black | s.white) & self.all();
+        let w = self.wall_stones(s);
+        (empty & (self.g.wall | self.g.nbrs(w))).count_ones() + s.outer as u32 + self.eye as u32
+    }
+
+    #[inline]
+    fn all(&self) -> u32 {
+        if self.g.n >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << self.g.n) - 1
+        }
+    }
+
+    /// Play `mv` (a vertex, [`OUTER`] or [`PASS`]) for the attacker (`black`) or the defender.
+    pub fn play(&self, s: &State, black: bool, mv: u8) -> Played {
+        let mut t = *s;
+        t.ko = NO_KO;
+        if mv == PASS {
+            return Played::Next {
+                state: t,
+                captured: false,
+            };
+        }
+        if mv == OUTER {
+            if !black || s.outer == 0 {
+                return Played::Illegal;
+            }
+            t.outer -= 1;
+            if self.wall_libs(&t) == 0 {
+                return Played::CapturedWall;
+            }
+            return Played::Next {
+                state: t,
+                captured: false,
+            };
+        }
+        let bit = 1u32 << mv;
+        if (s.black | s.white) & bit != 0 {
+            return Played::Illegal;
+        }
+        let all = self.all();
+        let mut captured_count = 0u32;
+        let mut captured_at = 0u32;
+        if black {
+            t.black |= bit;
+            // Opponent strings next to the stone.
+            let touches_wall = self.g.wall & bit != 0;
+            let w = self.wall_stones(&t);
+            if touches_wall || self.g.adj[mv as usize] & w != 0 {
+                let empty = !(t.black | t.white) & all;
+                let libs = (empty & (self.g.wall | self.g.nbrs(w))).count_ones()
+                    + t.outer as u32
+                    + self.eye as u32;
+                if libs == 0 {
+                    return Played::CapturedWall;
+                }
+            }
+            let mut cand = self.g.adj[mv as usize] & t.white & !w;
+            while cand != 0 {
+                let str_ = self.g.flood(cand & cand.wrapping_neg(), t.white);
+                cand &= !str_;
+                let empty = !(t.black | t.white) & all;
+                if self.g.nbrs(str_) & empty == 0 {
+                    t.white &= !str_;
+                    captured_count += str_.count_ones();
+                    captured_at |= str_;
+                }
+            }
+        } else {
+            t.white |= bit;
+            let mut cand = self.g.adj[mv as usize] & t.black;
+            while cand != 0 {
+                let str_ = self.g.flood(cand & cand.wrapping_neg(), t.black);
+                cand &= !str_;
+                if str_ & self.g.marg != 0 {
+                    continue;
+                }
+                let empty = !(t.black | t.white) & all;
+                if self.g.nbrs(str_) & empty == 0 {
+                    t.black &= !str_;
+                    captured_count += str_.count_ones();
+                    captured_at |= str_;
+                }
+            }
+        }
+        // Ko: retaking a single stone at the banned point.
+        if s.ko == mv && captured_count == 1 {
+            let side = if black { 0 } else { 1 };
+            if t.threats[side] == 0 {
+                return Played::Illegal;
+            }
+            t.threats[side] -= 1;
+        }
+        // The mover's own string: suicide removes it.
+        let empty = !(t.black | t.white) & all;
+        if black {
+            let own = self.g.flood(bit, t.black);
+            let libs = self.g.nbrs(own) & empty;
+            if own & self.g.marg == 0 && libs == 0 {
+                return Played::Illegal;
+            } else if captured_count == 1 && own == bit && libs == captured_at {
+                t.ko = captured_at.trailing_zeros() as u8;
+            }
+        } else {
+            let own = self.g.flood(bit, t.white);
+            let libs = self.g.nbrs(own) & empty;
+            if own & self.g.wall != 0 {
+                let w = self.wall_stones(&t);
+                let wl = (empty & (self.g.wall | self.g.nbrs(w))).count_ones()
+                    + t.outer as u32
+                    + self.eye as u32;
+                if wl == 0 {
+                    return Played::Illegal;
+                }
+            } else if libs == 0 {
+                return Played::Illegal;
+            } else if captured_count == 1 && own == bit && libs == captured_at {
+                t.ko = captured_at.trailing_zeros() as u8;
+            }
+        }
+        Played::Next {
+            state: t,
+            captured: captured_count > 0,
+        }
+    }
+
+    /// Candidate moves in search order.
+    pub fn moves(&self, s: &State, black: bool, out: &mut [u8; 34]) -> usize {
+        let mut k = 0;
+        let empty = !(s.black | s.white) & self.all();
+        if black {
+            // A wall in atari is captured at once by the caller; here: vertices, then outer.
+            for &v in &self.g.order[..self.g.n] {
+                if empty & (1 << v) != 0 {
+                    out[k] = v;
+                    k += 1;
+                }
+            }
+            if s.outer > 0 {
+                out[k] = OUTER;
+                k += 1;
+            }
+        } else {
+            // Pass first: a defender that is already safe proves it fastest.
+            out[k] = PASS;
+            k += 1;
+            for &v in &self.g.order[..self.g.n] {
+                if empty & (1 << v) != 0 {
+                    out[k] = v;
+                    k += 1;
+                }
+            }
+        }
+        k
+    }
+}
+
+/// One frame of the explicit search stack.
+#[derive(Clone, Copy)]
+struct Frame {
+    state: State,
+    black: bool,
+    key: u64,
+    moves: [u8; 34],
+    nmoves: u8,
+    next: u8,
+}
+
+/// Counters for one solve.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Stats {
+    pub nodes: u64,
+}
+
+/// Search state shared by every query of one solve: the transposition table and the stack.
+pub(crate) struct Searcher {
+    tt: FxHashMap<u64, bool>,
+    stack: Vec<Frame>,
+    path: Vec<(u64, u64)>,
+    pub stats: Stats,
+    pub node_limit: u64,
+    pub exhausted: bool,
+}
+
+impl Searcher {
+    pub fn new(node_limit: u64) -> Searcher {
+        Searcher {
+            tt: FxHashMap::default(),
+            stack: Vec::with_capacity(64),
+            path: Vec::with_capacity(64),
+            stats: Stats::default(),
+            node_limit,
+            exhausted: false,
+        }
+    }
+
+    /// True when the player to move (`black` = attacker) wins from `root`: the attacker wins by
+    /// capturing `W`, the defender by keeping it. `history` holds the boards (see
+    /// [`State::board`]) played before `root`, for superko.
+    pub fn wins(&mut self, rules: &Rules, root: &State, black: bool, history: &[u64]) -> bool {
+        if let Some(v) = self.terminal(rules, root, black) {
+            return v;
+        }
+        let key = root.key(black, rules.eye);
+        if let Some(&v) = self.tt.get(&key) {
+            return v;
+        }
+        self.stack.clear();
+        self.path.clear();
+        for &b in history {
+            self.path.push((b, u64::MAX));
+        }
+        self.push(rules, root, black);
+        // `ret` carries the result of the frame just finished to its parent.
+        let mut ret: Option<bool> = None;
+        loop {
+            let depth = self.stack.len();
+            if let Some(r) = ret.take() {
+                // The child (opponent to move) finished with `r` = "opponent wins".
+                if !r {
+                    let top = self.stack.pop().expect("frame");
+                    self.path.pop();
+                    self.tt.insert(top.key, true);
+                    if self.stack.is_empty() {
+                        return true;
+                    }
+                    ret = Some(true);
+                    continue;
+                }
+            }
+            let top = &mut self.stack[depth - 1];
+            if top.next >= top.nmoves {
+                let top = self.stack.pop().expect("frame");
+                self.path.pop();
+                self.tt.insert(top.key, false);
+                if self.stack.is_empty() {
+                    return false;
+                }
+                ret = Some(false);
+                continue;
+            }
+            let mv = top.moves[top.next as usize];
+            top.next += 1;
+            let (state, black) = (top.state, top.black);
+            let child = match rules.play(&state, black, mv) {
+                Played::Illegal => continue,
+                Played::CapturedWall => {
+                    ret = Some(false);
+                    continue;
+                }
+                Played::Next { state, captured } => {
+                    let board = state.board();
+                    let full = state.key(!black, rules.eye);
+                    let repeats = self
+                        .path
+                        .iter()
+                        .any(|&(b, f)| f == full || (!captured && mv != PASS && b == board));
+                    if repeats {
+                        continue;
+                    }
+                    state
+                }
+            };
+            if let Some(v) = self.terminal(rules, &child, !black) {
+                ret = Some(v);
+                continue;
+            }
+            if let Some(&v) = self.tt.get(&child.key(!black, rules.eye)) {
+                ret = Some(v);
+                continue;
+            }
+            self.stats.nodes += 1;
+            if self.stats.nodes > self.node_limit {
+                self.exhausted = true;
+            }
+            if self.exhausted {
+                // Out of budget: count the child as a win for the defender (no capture proven).
+                ret = Some(!black);
+                continue;
+            }
+            self.push(rules, &child, !black);
+        }
+    }
+
+    fn push(&mut self, rules: &Rules, s: &State, black: bool) {
+        let mut moves = [0u8; 34];
+        let nmoves = rules.moves(s, black, &mut moves) as u8;
+        self.path.push((s.board(), s.key(black, rules.eye)));
+        self.stack.push(Frame {
+            state: *s,
+            black,
+            key: s.key(black, rules.eye),
+            moves,
+            nmoves,
+            next: 0,
+        });
+    }
+
+    /// Immediate results: an attacker to move against a wall with one liberty captures it.
+    #[inline]
+    fn terminal(&self, rules: &Rules, s: &State, black: bool) -> Option<bool> {
+        if black && rules.wall_libs(s) <= 1 {
+            return Some(true);
+        }
+        None
+    }
+}
