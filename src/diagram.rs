@@ -107,7 +107,12 @@ impl Marker {
 
     /// The marker for a vertex with these properties; `None` for combinations the dialect
     /// cannot write (a vital point on a stone, a marginal `x`).
-    pub fn from_parts(marginal: bool, content: Content, attack: bool, defense: bool) -> Option<Marker> {
+    pub fn from_parts(
+        marginal: bool,
+        content: Content,
+        attack: bool,
+        defense: bool,
+    ) -> Option<Marker> {
         Some(match (marginal, content, attack, defense) {
             (false, Content::Empty, false, false) => Marker::Empty,
             (false, Content::Empty, true, true) => Marker::Vital,
@@ -185,7 +190,10 @@ pub enum Cell {
 impl Cell {
     /// True for the edge markers `|`, `-`, `+`.
     pub fn is_edge(self) -> bool {
-        matches!(self, Cell::EdgeVertical | Cell::EdgeHorizontal | Cell::Corner)
+        matches!(
+            self,
+            Cell::EdgeVertical | Cell::EdgeHorizontal | Cell::Corner
+        )
     }
 }
 
@@ -243,7 +251,12 @@ impl Diagram {
                             edge += 1;
                         }
                     }
-                    out.push(DiagramVertex { row: r, col: c, marker, edge: edge.min(2) });
+                    out.push(DiagramVertex {
+                        row: r,
+                        col: c,
+                        marker,
+                        edge: edge.min(2),
+                    });
                 }
             }
         }
@@ -288,7 +301,11 @@ mod tests {
     fn corner_vertex_counts_two_edges() {
         let d = Diagram {
             rows: vec![
-                vec![Cell::EdgeVertical, Cell::Vertex(Marker::Empty), Cell::Vertex(Marker::Empty)],
+                vec![
+                    Cell::EdgeVertical,
+                    Cell::Vertex(Marker::Empty),
+                    Cell::Vertex(Marker::Empty),
+                ],
                 vec![Cell::Corner, Cell::EdgeHorizontal, Cell::Off],
             ],
         };

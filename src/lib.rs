@@ -4,6 +4,7 @@
 
 #![warn(missing_docs)]
 
+pub mod board;
 pub mod diagram;
 pub mod value;
 

@@ -129,7 +129,12 @@ impl FromStr for EyeValue {
             return Err(EyeValueError::WrongLength { found: chars.len() });
         }
         let d = |i: usize| chars[i] as u8 - b'0';
-        Ok(EyeValue { a: d(0), b: d(1), c: d(2), d: d(3) })
+        Ok(EyeValue {
+            a: d(0),
+            b: d(1),
+            c: d(2),
+            d: d(3),
+        })
     }
 }
 
@@ -149,11 +154,17 @@ mod tests {
 
     #[test]
     fn parse_errors() {
-        assert_eq!("112".parse::<EyeValue>(), Err(EyeValueError::WrongLength { found: 3 }));
+        assert_eq!(
+            "112".parse::<EyeValue>(),
+            Err(EyeValueError::WrongLength { found: 3 })
+        );
         assert_eq!(
             "1132".parse::<EyeValue>(),
             Err(EyeValueError::BadDigit { index: 2, ch: '3' })
         );
-        assert_eq!("11222".parse::<EyeValue>(), Err(EyeValueError::WrongLength { found: 5 }));
+        assert_eq!(
+            "11222".parse::<EyeValue>(),
+            Err(EyeValueError::WrongLength { found: 5 })
+        );
     }
 }
