@@ -6,6 +6,7 @@
 
 pub mod board;
 pub mod diagram;
+pub mod tactics;
 pub mod value;
 
 pub use value::EyeValue;

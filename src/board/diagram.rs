@@ -261,6 +261,9 @@ pub fn parse_board(text: &str, size: Option<usize>) -> Result<ParsedDiagram, Dia
         return Err(bad(n, format!("sizes are {MIN_SIZE}..={MAX_SIZE}")));
     }
     let place = |len: usize, lo: bool, hi: bool, what: &str| -> Result<usize, DiagramError> {
+        if len == n {
+            return Ok(0);
+        }
         let need = match (lo, hi) {
             (true, true) => len,
             (true, false) | (false, true) => len + 1,
@@ -376,7 +379,7 @@ mod tests {
             parse_board("\n  \n", None).unwrap_err().kind,
             DiagramErrorKind::Empty
         );
-        let e = parse_board("XXX", Some(3)).unwrap_err();
+        let e = parse_board("XXXX", Some(3)).unwrap_err();
         assert!(matches!(e.kind, DiagramErrorKind::BadSize { size: 3, .. }));
     }
 }
