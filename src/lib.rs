@@ -4,9 +4,12 @@
 
 #![warn(missing_docs)]
 
+pub mod benson;
 pub mod board;
 pub mod diagram;
+pub mod eyespace;
 pub mod tactics;
+pub mod topology;
 pub mod value;
 
 pub use value::EyeValue;
