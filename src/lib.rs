@@ -8,6 +8,7 @@ pub mod benson;
 pub mod board;
 pub mod diagram;
 pub mod eyespace;
+pub mod gtp;
 pub mod tactics;
 pub mod topology;
 pub mod value;
