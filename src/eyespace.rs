@@ -35,10 +35,12 @@
 //! # Liveness
 //!
 //! [`Liveness::read`] calls a string dead when (a) tactical reading captures it whatever its
-//! owner does, (b) it lies in a pass-alive region of the other colour (Benson), or (c) it lies
-//! in a region of the other colour (a maximal set of points without the other colour's stones)
-//! of at most [`SMALL_REGION`] points, which is too small for two eyes, unless it is
-//! pass-alive. This stands in for GNU Go's dragon status; callers who know better pass their
+//! owner does, (b) it lies in a pass-alive region of the other colour (Benson), or (c) reading
+//! can capture it (its owner moving second) and it lies in a region of the other colour (a
+//! maximal set of points without the other colour's stones) of at most [`SMALL_REGION`]
+//! points, too small for two eyes. Pass-alive strings are never dead. The capture condition
+//! in (c) keeps seki alive: a string sealed in a small region that reading cannot capture is
+//! left lively. This stands in for GNU Go's dragon status; callers who know better pass their
 //! own list ([`Liveness::from_dead`]).
 //!
 //! Where this differs from GNU Go: rule (c) makes stones sealed in a small space dead without
@@ -96,12 +98,14 @@ impl Liveness {
             if mine.strings.contains(&s) {
                 continue;
             }
-            if theirs.in_region(s) || in_small_region(board, s) {
+            if theirs.in_region(s) {
                 dead.push(s);
                 continue;
             }
-            if let (Attack::Captures(_), Defense::Fails) = tactics::status(board, s, limits) {
-                dead.push(s);
+            match tactics::status(board, s, limits) {
+                (Attack::Captures(_), Defense::Fails) => dead.push(s),
+                (Attack::Captures(_), _) if in_small_region(board, s) => dead.push(s),
+                _ => {}
             }
         }
         Liveness::from_dead(board, &dead)

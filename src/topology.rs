@@ -114,8 +114,8 @@ impl AnalyzedSpace {
         self.points.iter().filter(|p| p.class == EyeClass::False)
     }
 
-    /// One line per examined point that is not proper: `C3 half 3 attack D2 defense D2`
-    /// (the sum printed exactly: `3`, `2.875`, ...).
+    /// One line per examined point that is not proper, or whose sum a ko made fractional:
+    /// `C3 half 3 attack D2 defense D2` (the sum printed exactly: `3`, `1.875`, ...).
     pub fn report(&self, board: &Board) -> String {
         let names = |v: &[Loc]| {
             v.iter()
@@ -125,12 +125,12 @@ impl AnalyzedSpace {
         };
         self.points
             .iter()
-            .filter(|p| p.class != EyeClass::Proper)
+            .filter(|p| p.class != EyeClass::Proper || p.eighths % 8 != 0)
             .map(|p| {
-                let class = if p.class == EyeClass::Half {
-                    "half"
-                } else {
-                    "false"
+                let class = match p.class {
+                    EyeClass::Proper => "proper",
+                    EyeClass::Half => "half",
+                    EyeClass::False => "false",
                 };
                 let mut s = format!(
                     "{} {} {}",
