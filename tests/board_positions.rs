@@ -61,10 +61,7 @@ fn describe(board: &mut Board, live: &Liveness, colors: &[Color]) -> String {
             .iter()
             .map(|&s| first_stone(board, s))
             .collect();
-        names.sort_by_key(|n| {
-            let l = vertex::parse(board, n).unwrap();
-            l
-        });
+        names.sort_by_key(|n| vertex::parse(board, n).unwrap());
         writeln!(out, "pass-alive {}: {}", c.name(), names.join(" ")).unwrap();
     }
     for &c in colors {
