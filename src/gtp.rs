@@ -23,8 +23,6 @@ use crate::EyeValue;
 
 /// Longest command line accepted, in bytes.
 pub const MAX_LINE: usize = 64 * 1024;
-/// Largest SGF file `loadsgf` reads, in bytes.
-pub const MAX_SGF_BYTES: u64 = 4 * 1024 * 1024;
 
 /// What commands work on.
 #[derive(Clone, Debug)]
@@ -173,15 +171,7 @@ impl Engine {
                             .map_err(|_| "move number not an integer".to_string())?,
                     ),
                 };
-                let meta =
-                    std::fs::metadata(file).map_err(|_| "cannot open or parse file".to_string())?;
-                if meta.len() > MAX_SGF_BYTES {
-                    return Err("cannot open or parse file (too large)".into());
-                }
-                let bytes =
-                    std::fs::read(file).map_err(|_| "cannot open or parse file".to_string())?;
-                let text = String::from_utf8_lossy(&bytes);
-                let pos = sgf::load(&text, number)
+                let pos = sgf::load_file(std::path::Path::new(file), number)
                     .map_err(|e| format!("cannot open or parse file: {e}"))?;
                 st.board = pos.board;
                 st.to_move = pos.to_move;
@@ -385,7 +375,7 @@ mod tests {
         let out = session("boardsize 1\nboardsize x\nkomi nan\nkomi 6.5\nplay b Z9\nplay q A1\nplay b\nloadsgf /nonexistent.sgf\n12\n");
         assert_eq!(
             out,
-            "? unacceptable size\n\n? boardsize not an integer\n\n? komi not a float\n\n=\n\n? invalid coordinate\n\n? invalid color\n\n? invalid color or coordinate\n\n? cannot open or parse file\n\n?12 missing command\n\n"
+            "? unacceptable size\n\n? boardsize not an integer\n\n? komi not a float\n\n=\n\n? invalid coordinate\n\n? invalid color\n\n? invalid color or coordinate\n\n? cannot open or parse file: /nonexistent.sgf: cannot read: No such file or directory (os error 2)\n\n?12 missing command\n\n"
         );
     }
 

@@ -95,8 +95,12 @@ pub struct SgfError {
 
 impl fmt::Display for SgfError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some((l, c)) = self.at {
-            write!(f, "{l}:{c}: ")?;
+        // Located errors start "LINE:COL: "; the others start with a space, so that a file
+        // name can be put in front of either form with a colon.
+        match self.at {
+            Some((l, c)) => write!(f, "{l}:{c}: ")?,
+            None if f.alternate() => write!(f, " ")?,
+            None => {}
         }
         match &self.kind {
             SgfErrorKind::Syntax { expected } => write!(f, "SGF syntax: expected {expected}"),
@@ -288,6 +292,66 @@ fn scan(text: &str) -> Result<Scan, SgfError> {
         });
     }
     Ok(Scan { nodes, props })
+}
+
+/// An SGF error with the file it came from.
+#[derive(Debug, thiserror::Error)]
+pub enum SgfFileError {
+    /// The file could not be read.
+    #[error("{path}: cannot read: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// Larger than [`MAX_FILE_BYTES`].
+    #[error("{path}: {size} bytes, more than the limit of {limit}")]
+    TooLarge {
+        /// The file.
+        path: String,
+        /// Its size.
+        size: u64,
+        /// The limit.
+        limit: u64,
+    },
+    /// The text is not usable.
+    #[error("{path}:{error:#}")]
+    Sgf {
+        /// The file.
+        path: String,
+        /// What is wrong, located in the file.
+        error: SgfError,
+    },
+}
+
+/// Largest SGF file [`load_file`] reads.
+pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
+
+/// [`load`] from a file; errors read `FILE:LINE:COL: message` (or `FILE: message` when the
+/// problem has no place in the text). Invalid UTF-8 is replaced, not refused.
+pub fn load_file(
+    path: &std::path::Path,
+    move_number: Option<usize>,
+) -> Result<SgfPosition, SgfFileError> {
+    let name = path.display().to_string();
+    let meta = std::fs::metadata(path).map_err(|source| SgfFileError::Io {
+        path: name.clone(),
+        source,
+    })?;
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(SgfFileError::TooLarge {
+            path: name,
+            size: meta.len(),
+            limit: MAX_FILE_BYTES,
+        });
+    }
+    let bytes = std::fs::read(path).map_err(|source| SgfFileError::Io {
+        path: name.clone(),
+        source,
+    })?;
+    load(&String::from_utf8_lossy(&bytes), move_number)
+        .map_err(|error| SgfFileError::Sgf { path: name, error })
 }
 
 /// Read the position before move `move_number` (1-based; `None`: after all moves).
@@ -533,6 +597,21 @@ mod tests {
         let e = load("(;SZ[5]B W[aa])", None).unwrap_err();
         assert_eq!(e.at, Some((1, 9)));
         let many = format!("(;SZ[5]{})", ";C[x]".repeat(20));
+        let dir = std::env::temp_dir().join(format!("nakade-sgf-{}.sgf", std::process::id()));
+        std::fs::write(&dir, "(;SZ[5]\n;B[aa]\n;W[aa])").unwrap();
+        let e = load_file(&dir, None).unwrap_err().to_string();
+        std::fs::write(&dir, "(;SZ[5]\n;B[aa]\n;W[za])").unwrap();
+        let f = load_file(&dir, None).unwrap_err().to_string();
+        std::fs::remove_file(&dir).ok();
+        let name = dir.display().to_string();
+        assert_eq!(
+            e,
+            format!("{name}: move 2 (white A5) is illegal: the point is occupied")
+        );
+        assert_eq!(
+            f,
+            format!("{name}:3:2: bad W value: expected a point on the 5x5 board")
+        );
         let e = load_with(&many, None, SgfLimits { max_nodes: 10 }).unwrap_err();
         assert_eq!(
             e.kind,
