@@ -7,7 +7,7 @@
 //! * a *region* of colour C is a maximal 4-connected set of points that are not C stones;
 //! * a region is *vital* to a C string when every empty point of the region is a liberty of
 //!   that string (and, where suicide is legal, every opponent stone of it touches the string
-//!   too, so that the opponent cannot open points away from the string by suicide);
+//!   too: Sensei's Library's summary of Benson's definition, a conservative reading);
 //! * repeat until nothing changes: drop every string with fewer than two vital regions among
 //!   the regions still counted; stop counting every region that touches a dropped string.
 //!
@@ -199,5 +199,31 @@ mod tests {
             Color::Black,
         );
         assert!(s.is_empty());
+    }
+
+    /// Seed 003, "White is alive, black is dead": white's two one-point eyes make it
+    /// pass-alive; the black strings around share the single liberty A5 and are not.
+    #[test]
+    fn seed003_white_alive_black_dead() {
+        let d = "+---------+\n|. X X X X|\n|X O O O X|\n|X O . O X|\n|X O O O X|\n|X O . O X|\n+---------+";
+        let (w, wr) = show(d, None, Color::White);
+        assert_eq!(w, vec!["B4 C4 D4 B3 D3 B2 C2 D2 B1 D1"]);
+        assert_eq!(wr, vec!["C3", "C1"]);
+        let (b, br) = show(d, None, Color::Black);
+        assert!(b.is_empty() && br.is_empty());
+    }
+
+    #[test]
+    fn suicide_rule_changes_vital_regions() {
+        // The white stone in the middle of the second region touches no black stone. Without
+        // suicide the region is vital (every empty point is a liberty); with suicide the
+        // definition we follow (Sensei's Library's summary of Benson: "if suicide is allowed,
+        // any opposing stones in E must also all be adjacent to H") makes it not vital, so the
+        // chain is not counted pass-alive: the conservative answer.
+        let d = "+---------+\n|. X X X X|\n|X . . . X|\n|X . O . X|\n|X . . . X|\n|X X X X X|\n+---------+";
+        let mut b = parse_board(d, None).unwrap().board;
+        assert_eq!(pass_alive(&b, Color::Black).strings.len(), 1);
+        b.set_suicide_allowed(true);
+        assert!(pass_alive(&b, Color::Black).strings.is_empty());
     }
 }

@@ -353,4 +353,56 @@ mod tests {
             "{got:?}"
         );
     }
+
+    /// The corner rule: a corner point starts at 2 (two diagonals off one edge score 1, the one
+    /// off both scores 0), so its single board diagonal decides.
+    #[test]
+    fn corner_eye_is_decided_by_its_one_diagonal() {
+        let case = |diag: char| {
+            let d = format!("+-------\n|a O X .\n|O {diag} X .\n|X X X .\n|. . . .");
+            let p = parse_board(&d, Some(7)).unwrap();
+            let mut b = p.board;
+            let live = Liveness::all_alive(&b);
+            let spaces = eye_spaces(&mut b, &live, Color::White, ReadLimits::default());
+            let s = spaces
+                .iter()
+                .find(|s| s.contains(p.labels[&'a']))
+                .unwrap()
+                .clone();
+            let t = topological_eye(&mut b, &s, p.labels[&'a'], ReadLimits::default());
+            let names: Vec<String> = t.attack.iter().map(|&l| vertex::name(&b, l)).collect();
+            (t.class, eighths_to_string(t.eighths), names.join(","))
+        };
+        assert_eq!(case('X'), (EyeClass::False, "4".to_string(), String::new()));
+        assert_eq!(
+            case('.'),
+            (EyeClass::Half, "3".to_string(), "B6".to_string())
+        );
+        assert_eq!(
+            case('O'),
+            (EyeClass::Proper, "2".to_string(), String::new())
+        );
+    }
+
+    #[test]
+    fn graph_of_a_half_eye_has_one_virtual_margin() {
+        let d = "+-------\n|a O X .\n|O . X .\n|X X X .\n|. . . .";
+        let p = parse_board(d, Some(7)).unwrap();
+        let mut b = p.board;
+        let live = Liveness::all_alive(&b);
+        let spaces = eye_spaces(&mut b, &live, Color::White, ReadLimits::default());
+        let s = spaces.iter().find(|s| s.contains(p.labels[&'a'])).unwrap();
+        let a = analyze(&mut b, s, ReadLimits::default());
+        assert_eq!(a.graph.vertices.len(), 2);
+        assert_eq!(a.graph.edges, vec![(0, 1)]);
+        assert_eq!(
+            a.graph.vertices[1],
+            GraphVertex {
+                loc: None,
+                marginal: true,
+                stone: false,
+                edge: 2
+            }
+        );
+    }
 }
