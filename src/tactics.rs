@@ -6,11 +6,16 @@
 //! Fuego's ladder code):
 //!
 //! * attacker to move: a string with one liberty is taken; with two liberties (three at the
-//!   root) the attacker tries each liberty and wins if the defender then has no rescue; this
-//!   reads ladders, since a string in atari has few answers;
-//! * defender to move: a string with three or more liberties is safe; otherwise the defender
-//!   tries doing nothing, each liberty, and capturing each neighbouring attacker string that
-//!   is in atari.
+//!   root, and right after the defender's first move) the attacker tries each liberty and wins
+//!   if the defender then has no rescue; this reads ladders, since a string in atari has few
+//!   answers;
+//! * defender to move: a string with three or more liberties is safe (below the root);
+//!   otherwise the defender tries doing nothing, each liberty, and capturing each neighbouring
+//!   attacker string that is in atari.
+//!
+//! The root thresholds are chosen so that the answers agree with each other: after an
+//! [`Attack::Captures`] move, [`defend`] fails; after a [`Defense::Saves`] move, [`attack`]
+//! fails (a property test checks it on random boards).
 //!
 //! The search is bounded: by depth in plies ([`ReadLimits::max_depth`], so the recursion can
 //! never exhaust the stack) and by nodes ([`ReadLimits::max_nodes`]). When a limit is hit the
@@ -74,7 +79,7 @@ pub fn attack(board: &mut Board, target: Loc, limits: ReadLimits) -> Attack {
         limits,
         nodes: 0,
     };
-    match r.attack(target, 0) {
+    match r.attack(target, 0, true) {
         Some(m) => Attack::Captures(m),
         None => Attack::Fails,
     }
@@ -90,11 +95,11 @@ pub fn defend(board: &mut Board, target: Loc, limits: ReadLimits) -> Defense {
         limits,
         nodes: 0,
     };
-    if r.attack(target, 0).is_none() {
+    if r.attack(target, 0, true).is_none() {
         return Defense::NotNeeded;
     }
     r.nodes = 0;
-    match r.defend(target, 0) {
+    match r.defend(target, 0, true) {
         Some(Some(m)) => Defense::Saves(m),
         Some(None) => Defense::NotNeeded,
         None => Defense::Fails,
@@ -117,8 +122,9 @@ impl Reader<'_> {
         depth >= self.limits.max_depth || self.nodes > self.limits.max_nodes
     }
 
-    /// A capturing move for the attacker, or `None`.
-    fn attack(&mut self, target: Loc, depth: usize) -> Option<Loc> {
+    /// A capturing move for the attacker, or `None`. `wide` lets strings of three liberties
+    /// be read (at the root, and right after a root defence move), two otherwise.
+    fn attack(&mut self, target: Loc, depth: usize, wide: bool) -> Option<Loc> {
         let owner = self.board.color(target)?;
         let attacker = owner.opponent();
         let libs = self.board.liberties(target);
@@ -126,7 +132,7 @@ impl Reader<'_> {
         if libs.len() == 1 && self.board.is_legal(libs[0], attacker) {
             return Some(libs[0]);
         }
-        let max_libs = if depth == 0 { 3 } else { 2 };
+        let max_libs = if wide { 3 } else { 2 };
         if libs.len() > max_libs || self.out_of_budget(depth) {
             return None;
         }
@@ -136,7 +142,7 @@ impl Reader<'_> {
             }
             let win = match self.board.color(target) {
                 None => true,
-                Some(_) => self.defend(target, depth + 1).is_none(),
+                Some(_) => self.defend(target, depth + 1, false).is_none(),
             };
             self.board.undo();
             if win {
@@ -147,17 +153,18 @@ impl Reader<'_> {
     }
 
     /// `Some(None)` when the string is safe without a move, `Some(Some(m))` when `m` saves it,
-    /// `None` when it is lost.
-    fn defend(&mut self, target: Loc, depth: usize) -> Option<Option<Loc>> {
+    /// `None` when it is lost. At the `root` the answers are checked with wide attacks, so
+    /// that a saving move found here survives a root [`attack`] from the new position.
+    fn defend(&mut self, target: Loc, depth: usize, root: bool) -> Option<Option<Loc>> {
         let owner = self.board.color(target)?;
         let libs = self.board.liberties(target);
-        if libs.len() >= 3 {
+        if !root && libs.len() >= 3 {
             return Some(None);
         }
         if self.out_of_budget(depth) {
             return Some(None);
         }
-        if libs.len() >= 2 && self.attack(target, depth + 1).is_none() {
+        if libs.len() >= 2 && self.attack(target, depth + 1, root).is_none() {
             return Some(None);
         }
         let mut candidates: Vec<Loc> = Vec::new();
@@ -178,8 +185,8 @@ impl Reader<'_> {
             if self.board.play(m, owner).is_err() {
                 continue;
             }
-            let safe =
-                self.board.color(target).is_some() && self.attack(target, depth + 1).is_none();
+            let safe = self.board.color(target).is_some()
+                && self.attack(target, depth + 1, root).is_none();
             self.board.undo();
             if safe {
                 return Some(Some(m));

@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use nakade::board::{diagram, sgf, Board, Color};
 use nakade::eyespace::{eye_spaces, Liveness};
 use nakade::gtp::Engine;
-use nakade::tactics::ReadLimits;
+use nakade::tactics::{self, Attack, Defense, ReadLimits};
 use nakade::topology::analyze;
 
 fn sgfish() -> impl Strategy<Value = String> {
@@ -126,6 +126,39 @@ proptest! {
             }
         }
         prop_assert_eq!(&b, &before);
+    }
+
+    /// The reader agrees with itself: a capturing move leaves a string that cannot be saved,
+    /// and a saving move leaves one that cannot be captured.
+    #[test]
+    fn reader_is_self_consistent(cells in proptest::collection::vec(0u8..3, 25)) {
+        let mut b = Board::new(5).unwrap();
+        let locs: Vec<_> = b.locs().collect();
+        for (i, &c) in cells.iter().enumerate() {
+            let color = match c { 1 => Color::Black, 2 => Color::White, _ => continue };
+            if b.is_legal(locs[i], color) {
+                b.play(locs[i], color).unwrap();
+            }
+        }
+        let limits = ReadLimits::default();
+        for s in b.strings() {
+            let owner = b.color(s).unwrap();
+            let before = b.clone();
+            let (a, d) = tactics::status(&mut b, s, limits);
+            prop_assert_eq!(&b, &before);
+            if let Attack::Captures(m) = a {
+                b.play(m, owner.opponent()).unwrap();
+                if b.color(s) == Some(owner) {
+                    prop_assert_eq!(tactics::defend(&mut b, s, limits), Defense::Fails);
+                }
+                b.undo();
+            }
+            if let Defense::Saves(m) = d {
+                b.play(m, owner).unwrap();
+                prop_assert_eq!(tactics::attack(&mut b, s, limits), Attack::Fails);
+                b.undo();
+            }
+        }
     }
 }
 
