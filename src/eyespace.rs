@@ -38,9 +38,14 @@
 //! owner does, (b) it lies in a pass-alive region of the other colour (Benson), or (c) reading
 //! can capture it (its owner moving second) and it lies in a region of the other colour (a
 //! maximal set of points without the other colour's stones) of at most [`SMALL_REGION`]
-//! points, too small for two eyes. Pass-alive strings are never dead. The capture condition
-//! in (c) keeps seki alive: a string sealed in a small region that reading cannot capture is
-//! left lively. This stands in for GNU Go's dragon status; callers who know better pass their
+//! points, too small for two eyes, or (d) reading can capture it, none of its liberties is a
+//! core point of its own colour, and, were it gone, its points and liberties would lie in the
+//! other colour's domain and outside its own (a string cut off inside the opponent's area,
+//! which GNU Go's dragon code also calls dead: the lone stone A1 of
+//! `tests/positions/bent_three.sgf`). Pass-alive strings
+//! are never dead. The capture condition in (c) and (d) keeps seki alive: a string that
+//! reading cannot capture stays lively (position `tests/positions/seki.txt`, where GNU Go
+//! calls the seki ring dead). This stands in for GNU Go's dragon status; callers who know better pass their
 //! own list ([`Liveness::from_dead`]).
 //!
 //! Where this differs from GNU Go: rule (c) makes stones sealed in a small space dead without
@@ -104,7 +109,11 @@ impl Liveness {
             }
             match tactics::status(board, s, limits) {
                 (Attack::Captures(_), Defense::Fails) => dead.push(s),
-                (Attack::Captures(_), _) if in_small_region(board, s) => dead.push(s),
+                (Attack::Captures(_), _)
+                    if in_small_region(board, s) || in_enemy_core(board, s) =>
+                {
+                    dead.push(s)
+                }
                 _ => {}
             }
         }
@@ -124,6 +133,30 @@ impl Liveness {
             .filter(|&s| self.is_dead(s))
             .collect()
     }
+}
+
+/// Rule (d): the string at `s` is cut off inside the opponent's area. With the string
+/// ignored (taken as dead, all others alive) its stones and liberties all lie in the other
+/// colour's domain and outside its own; and with it alive, none of its liberties is a core
+/// point of its own colour (so it has no eye space of its own to live in).
+fn in_enemy_core(board: &Board, s: Loc) -> bool {
+    let c = board.color(s).expect("a stone");
+    let libs = board.liberties(s);
+    let all = Liveness::all_alive(board);
+    let mine_alive = domain(board, &all, c);
+    let theirs_alive = domain(board, &all, c.opponent());
+    if libs
+        .iter()
+        .any(|l| mine_alive[l.index()] && !theirs_alive[l.index()])
+    {
+        return false;
+    }
+    let live = Liveness::from_dead(board, &[s]);
+    let mine = domain(board, &live, c);
+    let theirs = domain(board, &live, c.opponent());
+    let mut points = board.string_stones(s);
+    points.extend(libs);
+    points.iter().all(|p| theirs[p.index()] && !mine[p.index()])
 }
 
 /// True when the string at `s` sits in a small region of the other colour.
