@@ -4,6 +4,19 @@
 //! [`EyeSpace`]s: points with their marginal flag, attacker stone and board-edge count, and the
 //! owning strings. The next stage, [`crate::topology`], reads diagonals around these points.
 //!
+//! ```
+//! use nakade::board::{diagram, Color};
+//! use nakade::eyespace::{eye_spaces, Liveness};
+//! use nakade::tactics::ReadLimits;
+//!
+//! let d = "+-------------+\n|. . . O X . .|\n|O O O O X . .|\n|X X X X X . .|\n|. . . . . . .|\n|. . . . . . .|\n|. . . . . . .|\n|. . . . . . .|\n+-------------+";
+//! let mut board = diagram::parse_board(d, None).unwrap().board;
+//! let live = Liveness::read(&mut board, ReadLimits::default());
+//! let spaces = eye_spaces(&mut board, &live, Color::White, ReadLimits::default());
+//! assert_eq!(spaces[0].summary(&board), "white 3: A7 B7 C7 owners D7");
+//! assert_eq!(spaces[0].render(&board), "+---\n|...");
+//! ```
+//!
 //! # The rule
 //!
 //! Written for an owner C and an attacker A. Dead strings are invisible: their points count as

@@ -12,6 +12,23 @@
 //!
 //! Coordinates: `x` is the column counted from the left, `y` the row counted from the top
 //! (the order of diagrams and SGF). GTP names (`A1` bottom left) live in [`vertex`].
+//!
+//! ```
+//! use nakade::board::{diagram, vertex, Color};
+//!
+//! let p = diagram::parse_board("|. X O .\n|X O a .\n+-------", Some(5)).unwrap();
+//! let mut board = p.board;
+//! let white = vertex::parse(&board, "C2").unwrap();
+//! assert_eq!(board.liberty_count(white), 3);
+//! // Black at `a` takes the white stone B1 and a liberty of C2.
+//! let b1 = vertex::parse(&board, "B1").unwrap();
+//! let record = board.play(p.labels[&'a'], Color::Black).unwrap();
+//! assert_eq!(record.captured, vec![b1]);
+//! assert_eq!(board.liberty_count(white), 2);
+//! board.check_consistency().unwrap();
+//! assert!(board.undo());
+//! assert_eq!(board.liberty_count(white), 3);
+//! ```
 
 pub mod diagram;
 pub mod sgf;
