@@ -79,7 +79,7 @@ pub struct GraphVertex {
     pub marginal: bool,
     /// An attacker stone sits there.
     pub stone: bool,
-    /// Board edges: 0, 1 or 2 (a virtual vertex copies its half eye's).
+    /// Board edges: 0, 1 or 2 (a virtual vertex: those of its half eye's key point).
     pub edge: u8,
 }
 
@@ -284,11 +284,20 @@ pub fn analyze(board: &mut Board, space: &EyeSpace, limits: ReadLimits) -> Analy
     }
     for t in points.iter().filter(|t| t.class == EyeClass::Half) {
         let i = out.index_of(t.loc).expect("in the space");
+        // The virtual vertex stands for the key point (GNU Go adds the deciding diagonal as a
+        // marginal vertex): it lies on as many edges as that point.
+        let key_edge = t
+            .defense
+            .iter()
+            .chain(&t.attack)
+            .map(|&k| board.edge_count(k))
+            .min()
+            .unwrap_or(0);
         vertices.push(GraphVertex {
             loc: None,
             marginal: true,
             stone: false,
-            edge: out.points[i].edge,
+            edge: key_edge,
         });
         edges.push((i, vertices.len() - 1));
     }
@@ -401,7 +410,7 @@ mod tests {
                 loc: None,
                 marginal: true,
                 stone: false,
-                edge: 2
+                edge: 0
             }
         );
     }
