@@ -380,6 +380,16 @@ mod tests {
     }
 
     #[test]
+    #[cfg(target_os = "linux")]
+    fn endless_files_are_refused() {
+        let out = session("loadsgf /dev/zero\nname\n");
+        assert_eq!(
+            out,
+            "? cannot open or parse file: /dev/zero: more than the limit of 4194304 bytes\n\n= nakade\n\n"
+        );
+    }
+
+    #[test]
     fn list_commands_is_sorted_and_complete() {
         let out = session("list_commands\n");
         assert_eq!(out, "= boardsize\nclear_board\nknown_command\nkomi\nlist_commands\nloadsgf\nname\nplay\nprotocol_version\nquit\nshowboard\nversion\n\n");

@@ -25,10 +25,14 @@
 
 use crate::board::{Board, Color, Loc};
 
+/// The deepest reading allowed whatever [`ReadLimits::max_depth`] says: far more than the
+/// longest ladder on a 25x25 board, far less than what could strain a thread's stack.
+pub const MAX_DEPTH_CAP: usize = 400;
+
 /// Bounds of a reading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ReadLimits {
-    /// Deepest line read, in plies. Kept well below what could strain the stack.
+    /// Deepest line read, in plies (at most [`MAX_DEPTH_CAP`] is used).
     pub max_depth: usize,
     /// Most positions visited by one call.
     pub max_nodes: usize,
@@ -119,7 +123,7 @@ pub fn status(board: &mut Board, target: Loc, limits: ReadLimits) -> (Attack, De
 impl Reader<'_> {
     fn out_of_budget(&mut self, depth: usize) -> bool {
         self.nodes += 1;
-        depth >= self.limits.max_depth || self.nodes > self.limits.max_nodes
+        depth >= self.limits.max_depth.min(MAX_DEPTH_CAP) || self.nodes > self.limits.max_nodes
     }
 
     /// A capturing move for the attacker, or `None`. `wide` lets strings of three liberties

@@ -306,12 +306,10 @@ pub enum SgfFileError {
         source: std::io::Error,
     },
     /// Larger than [`MAX_FILE_BYTES`].
-    #[error("{path}: {size} bytes, more than the limit of {limit}")]
+    #[error("{path}: more than the limit of {limit} bytes")]
     TooLarge {
         /// The file.
         path: String,
-        /// Its size.
-        size: u64,
         /// The limit.
         limit: u64,
     },
@@ -335,21 +333,26 @@ pub fn load_file(
     move_number: Option<usize>,
 ) -> Result<SgfPosition, SgfFileError> {
     let name = path.display().to_string();
-    let meta = std::fs::metadata(path).map_err(|source| SgfFileError::Io {
+    // Read through `take`, so that a device or a file growing while read cannot exhaust
+    // memory: one byte past the limit tells it is too large.
+    use std::io::Read as _;
+    let file = std::fs::File::open(path).map_err(|source| SgfFileError::Io {
         path: name.clone(),
         source,
     })?;
-    if meta.len() > MAX_FILE_BYTES {
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|source| SgfFileError::Io {
+            path: name.clone(),
+            source,
+        })?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(SgfFileError::TooLarge {
             path: name,
-            size: meta.len(),
             limit: MAX_FILE_BYTES,
         });
     }
-    let bytes = std::fs::read(path).map_err(|source| SgfFileError::Io {
-        path: name.clone(),
-        source,
-    })?;
     load(&String::from_utf8_lossy(&bytes), move_number)
         .map_err(|error| SgfFileError::Sgf { path: name, error })
 }
