@@ -350,6 +350,42 @@ pub fn eval_eye_handler<E: EyeEvaluator + 'static>(evaluator: E) -> Handler {
     })
 }
 
+/// A debug view of the board stages (STYLE item 15), to register under a name of the host's
+/// choosing, e.g. `eye_spaces`: `eye_spaces COLOR` answers one block per eye space of that
+/// colour (summary line, diagram, topology report), and the dead strings first.
+pub fn eye_spaces_handler() -> Handler {
+    Box::new(|st, args| {
+        let [c] = args else {
+            return Err("invalid color".into());
+        };
+        let color = parse_color(c)?;
+        let limits = st.limits;
+        let mut board = st.board.clone();
+        let live = Liveness::read(&mut board, limits);
+        let dead: Vec<String> = live
+            .dead_strings(&board)
+            .iter()
+            .map(|&s| vertex::name(&board, s))
+            .collect();
+        let mut out = format!("dead: {}", dead.join(" "));
+        for space in crate::eyespace::eye_spaces(&mut board, &live, color, limits) {
+            let a = analyze(&mut board, &space, limits);
+            out.push('\n');
+            out.push_str(&a.space.summary(&board));
+            for line in a
+                .space
+                .render(&board)
+                .lines()
+                .chain(a.report(&board).lines())
+            {
+                out.push_str("\n  ");
+                out.push_str(line);
+            }
+        }
+        Ok(out)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -406,6 +442,21 @@ mod tests {
         assert_eq!(
             out,
             format!("? line longer than {MAX_LINE} bytes\n\n? unknown command\n\n= nakade\n\n")
+        );
+    }
+
+    #[test]
+    fn eye_spaces_debug_view() {
+        let mut e = Engine::new();
+        e.register("eye_spaces", eye_spaces_handler());
+        let mut out = Vec::new();
+        let input = "boardsize 5\nplay w a4\nplay w b4\nplay w b5\nplay b a3\nplay b b3\nplay b c4\nplay b c5\neye_spaces white\neye_spaces x\n";
+        e.run(input.as_bytes(), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        // The white string A4 B4 B5 has one liberty left: dead, so white has no eye space.
+        assert!(
+            text.ends_with("= dead: B5\n\n? invalid color\n\n"),
+            "{text}"
         );
     }
 
