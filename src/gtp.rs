@@ -352,7 +352,8 @@ pub fn eval_eye_handler<E: EyeEvaluator + 'static>(evaluator: E) -> Handler {
 
 /// A debug view of the board stages (STYLE item 15), to register under a name of the host's
 /// choosing, e.g. `eye_spaces`: `eye_spaces COLOR` answers one block per eye space of that
-/// colour (summary line, diagram, topology report), and the dead strings first.
+/// colour (summary line, diagram, topology report), after the dead strings (each named by
+/// its first stone in board order).
 pub fn eye_spaces_handler() -> Handler {
     Box::new(|st, args| {
         let [c] = args else {
@@ -365,7 +366,10 @@ pub fn eye_spaces_handler() -> Handler {
         let dead: Vec<String> = live
             .dead_strings(&board)
             .iter()
-            .map(|&s| vertex::name(&board, s))
+            .map(|&s| {
+                let first = *board.string_stones(s).iter().min().expect("a stone");
+                vertex::name(&board, first)
+            })
             .collect();
         let mut out = format!("dead: {}", dead.join(" "));
         for space in crate::eyespace::eye_spaces(&mut board, &live, color, limits) {
