@@ -26,9 +26,9 @@ use crate::board::{vertex, Board, Loc};
 use crate::eyespace::EyeSpace;
 use crate::tactics::{self, Attack, Defense, ReadLimits};
 
-/// Score of one diagonal, in eighths.
+/// Score of a diagonal where the ko favours the owner (a = 7/8), in eighths.
 pub const A_KO: u16 = 7;
-/// Score of a diagonal where the ko favours the attacker, in eighths.
+/// Score of a diagonal where the ko favours the attacker (b = 9/8), in eighths.
 pub const B_KO: u16 = 9;
 
 /// The class of an eye point.
