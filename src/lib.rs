@@ -37,14 +37,20 @@
 
 #![warn(missing_docs)]
 
-pub mod diagram;
-pub mod solve;
-pub mod value;
-
-pub use value::EyeValue;
+pub mod benson;
+pub mod board;
 pub mod db;
+pub mod diagram;
 pub mod dsl;
 pub mod encoded;
 pub mod enumerate;
+pub mod eyespace;
 pub mod generate;
 pub mod graph;
+pub mod gtp;
+pub mod solve;
+pub mod tactics;
+pub mod topology;
+pub mod value;
+
+pub use value::EyeValue;
