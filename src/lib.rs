@@ -44,6 +44,7 @@ pub mod diagram;
 pub mod dsl;
 pub mod encoded;
 pub mod enumerate;
+pub mod evaluate;
 pub mod eyespace;
 pub mod generate;
 pub mod graph;
