@@ -46,6 +46,12 @@ pub struct Generated {
     pub graphs: usize,
     /// Graphs the oracle could not answer (left to the general pattern or to no pattern).
     pub unanswered: usize,
+    /// Answered graphs whose deciding moves lie outside the space (such as filling the
+    /// surrounding string's outer liberties): a != c with no attack point on an empty vertex,
+    /// or b != d with no defence point. Their patterns are written without the mark and with a
+    /// comment, as GNU Go's `analyze_eyegraph` annotates them; such a file passes
+    /// `nakade check --lenient` (GNU Go's compiler would refuse them).
+    pub unwritable: Vec<String>,
     /// Patterns written.
     pub patterns: usize,
 }
@@ -131,6 +137,17 @@ fn strip_edges(d: &Diagram) -> Diagram {
     Diagram { rows }
 }
 
+/// Can the dialect write this answer on this graph? A value with a != c needs an attack point
+/// on an empty vertex, one with b != d a defence point on an empty vertex.
+fn writable(g: &EyeGraph, answer: &Answer) -> bool {
+    let empty = |set: VertexSet| {
+        set.iter()
+            .any(|i| g.vertex(i).content == crate::diagram::Content::Empty)
+    };
+    (!answer.value.needs_attack() || empty(answer.attack))
+        && (!answer.value.needs_defense() || empty(answer.defense))
+}
+
 /// Does the first-match answer of `patterns` for `case` equal its own answer?
 fn answered_alike(patterns: &[Pattern], case: &Case, answer: &Answer) -> bool {
     let m = Baseline::new(patterns).lookup(&case.graph);
@@ -169,6 +186,7 @@ pub fn generate(
         })
         .collect();
     let unanswered = cases.iter().filter(|c| c.answer.is_none()).count();
+    let mut unwritable = Vec::new();
 
     // Group the placements of each labelled graph, in enumeration order.
     let mut order: Vec<CanonicalKey> = Vec::new();
@@ -197,6 +215,9 @@ pub fn generate(
             let Some(answer) = case.answer else { continue };
             let current: Vec<Pattern> = list.iter().map(|(_, p)| p.clone()).collect();
             if !answered_alike(&current, case, &answer) {
+                if !writable(&case.graph, &answer) {
+                    unwritable.push(crate::encoded::encode(&case.diagram));
+                }
                 // Visited in ascending edge count: the new pattern has the most edges so far.
                 list.insert(
                     0,
@@ -239,7 +260,13 @@ pub fn generate(
         for (k, p) in block.iter().enumerate() {
             patterns += 1;
             let number = size as u64 * 100_000 + k as u64 + 1;
-            text.push_str(&format!("\n\nPattern {number}\n\n"));
+            text.push_str(&format!("\n\nPattern {number}\n"));
+            if !p.comments.is_empty() {
+                for c in &p.comments {
+                    text.push_str(&format!("#{c}\n"));
+                }
+            }
+            text.push('\n');
             for row in p.diagram.render(' ') {
                 text.push_str(row.trim_end());
                 text.push('\n');
@@ -251,6 +278,7 @@ pub fn generate(
         text,
         graphs: cases.len(),
         unanswered,
+        unwritable,
         patterns,
     }
 }

@@ -53,5 +53,6 @@ pub mod solve;
 pub mod tactics;
 pub mod topology;
 pub mod value;
+pub mod verify;
 
 pub use value::EyeValue;

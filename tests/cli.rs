@@ -61,7 +61,7 @@ fn match_json_gives_coordinates_over_the_characters_as_given() {
     let tail = out.split_once(",\"value\"").unwrap().1;
     assert_eq!(
         tail.trim(),
-        ":\"1122\",\"attack\":[[0,1]],\"defense\":[[0,1]]}"
+        ":\"1122\",\"attack\":[[0,1]],\"defense\":[[0,1]],\"source\":\"pattern\"}"
     );
 }
 
@@ -85,11 +85,41 @@ fn match_batch_answers_every_line_in_order() {
         lines[3]["error"],
         "column 2: 'x' is a pattern wildcard; an eye space says '.' (empty) or 'X' (stone)"
     );
-    // Seven vertices: nothing in the default database yet.
+    // Seven vertices: no pattern in the default database, so the solver answers (GNU Go's
+    // analyze_eyegraph gives the same: 0112, annotated OO@O%O.XO%!.*.).
     assert_eq!(lines[4]["pattern"], serde_json::Value::Null);
-    assert_eq!(lines[4]["value"], serde_json::Value::Null);
+    assert_eq!(lines[4]["value"], "0112");
+    assert_eq!(lines[4]["source"], "solver");
+    assert_eq!(lines[4]["attack"], serde_json::json!([[0, 2], [2, 2]]));
     assert_eq!(lines[5]["value"], "0011");
     assert_eq!(lines[5]["attack"], serde_json::json!([[0, 0]]));
+}
+
+#[test]
+fn match_without_the_solver_leaves_unmatched_graphs_unanswered() {
+    let (out, _, code) = nakade(&["match", "--json", "--no-solver", "OO!%O.X%!..."], "");
+    assert_eq!(code, 0);
+    assert_eq!(
+        out.trim(),
+        "{\"graph\":\"OO!%O.X%!...\",\"pattern\":null,\"value\":null,\"attack\":[],\"defense\":[],\"source\":null}"
+    );
+}
+
+#[test]
+fn solve_json_and_batch() {
+    let (out, _, code) = nakade(&["solve", "--json", ".!..%O$"], "");
+    assert_eq!(code, 0);
+    assert_eq!(
+        out.trim(),
+        "{\"graph\":\".!..%O$\",\"value\":\"0022\",\"attack\":[[0,2]],\"defense\":[[0,1]]}"
+    );
+    let (out, _, _) = nakade(
+        &["solve", "--batch"],
+        "|..%|..%+--\n.....................\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "{\"graph\":\"|..%|..%+--\",\"value\":\"1112\",\"attack\":[],\"defense\":[[0,1],[0,2],[1,1],[1,2]]}");
+    assert_eq!(lines[1], "{\"graph\":\".....................\",\"error\":\"the eye space has 21 vertices; the solver handles at most 20\"}");
 }
 
 #[test]

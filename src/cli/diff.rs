@@ -14,13 +14,21 @@ use nakade::graph::EyeGraph;
 pub enum Source {
     Default,
     File(String, Box<Database>),
+    Solver(nakade::solve::Params),
 }
 
 impl Source {
     /// `default`, or a pattern file; `None` after printing the file's diagnostics.
-    pub fn open(name: &str, options: dsl::Options) -> anyhow::Result<Option<Source>> {
+    pub fn open(
+        name: &str,
+        options: dsl::Options,
+        params: nakade::solve::Params,
+    ) -> anyhow::Result<Option<Source>> {
         if name == "default" {
             return Ok(Some(Source::Default));
+        }
+        if name == "solver" {
+            return Ok(Some(Source::Solver(params)));
         }
         let file = match dsl::read_file_with(Path::new(name), options) {
             Ok(f) => f,
@@ -38,6 +46,7 @@ impl Source {
         match self {
             Source::Default => "default",
             Source::File(name, _) => name,
+            Source::Solver(_) => "solver",
         }
     }
 
@@ -46,6 +55,14 @@ impl Source {
         let db = match self {
             Source::Default => default_database(),
             Source::File(_, db) => db,
+            Source::Solver(params) => {
+                let solved = nakade::solve::Space::from_diagram(diagram)
+                    .and_then(|space| nakade::solve::solve(&space, params));
+                return match solved {
+                    Ok(s) => format!("{} {}", s.value, encode(&s.annotate(diagram))),
+                    Err(e) => format!("no answer: {e}"),
+                };
+            }
         };
         let Ok(g) = EyeGraph::from_diagram(diagram) else {
             return "not an eye graph".into();
@@ -121,8 +138,12 @@ pub fn run(
     file: Option<&Path>,
     up_to: Option<usize>,
     options: dsl::Options,
+    params: nakade::solve::Params,
 ) -> anyhow::Result<ExitCode> {
-    let (Some(a), Some(b)) = (Source::open(a, options)?, Source::open(b, options)?) else {
+    let (Some(a), Some(b)) = (
+        Source::open(a, options, params)?,
+        Source::open(b, options, params)?,
+    ) else {
         return Ok(ExitCode::from(1));
     };
     let graphs = corpus(file, up_to)?;

@@ -2,13 +2,17 @@
 
 mod check;
 mod diff;
+mod generate;
 mod inspect;
 mod matching;
+mod verify;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+use nakade::solve::Params;
 
 /// nakade: how many eyes an eye space is worth, and where its vital points are.
 #[derive(Parser, Debug)]
@@ -44,8 +48,27 @@ enum Command {
         /// The encoded eye graph.
         #[arg(required_unless_present = "batch")]
         graph: Option<String>,
+        /// Answer only from patterns: no solver when none matches.
+        #[arg(long)]
+        no_solver: bool,
+        #[command(flatten)]
+        solver: SolverArgs,
     },
-    /// Compare two answer sources (`default` or a pattern file) graph by graph.
+    /// Solve an eye graph by reading: value, vital points, a line of play for each digit.
+    Solve {
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Read one encoded graph per line of standard input; write one JSON object per line.
+        #[arg(long, conflicts_with = "graph")]
+        batch: bool,
+        /// The encoded eye graph.
+        #[arg(required_unless_present = "batch")]
+        graph: Option<String>,
+        #[command(flatten)]
+        solver: SolverArgs,
+    },
+    /// Compare two answer sources (`default`, `solver` or a pattern file) graph by graph.
     Diff {
         /// First source.
         a: String,
@@ -57,6 +80,26 @@ enum Command {
         /// Every labelled eye graph up to this many vertices, centre, edge and corner (default 3).
         #[arg(long, value_parser = clap::value_parser!(u8).range(1..=7))]
         up_to: Option<u8>,
+        #[command(flatten)]
+        solver: SolverArgs,
+    },
+    /// Solve every pattern of a file and list those the solver disputes, with the refuting line.
+    Verify {
+        /// The pattern file.
+        db: PathBuf,
+        #[command(flatten)]
+        solver: SolverArgs,
+    },
+    /// Write a pattern file from the solver: every labelled eye graph up to N vertices.
+    Generate {
+        /// Largest eye graph, in vertices.
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=8))]
+        up_to: u8,
+        /// Where to write it (standard output without it).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        #[command(flatten)]
+        solver: SolverArgs,
     },
     /// Show every stage for a graph: diagram, eye graph, neighbour class, canonical key, matches.
     Inspect {
@@ -66,6 +109,31 @@ enum Command {
         /// The encoded eye graph.
         graph: String,
     },
+}
+
+/// The solver's parameters.
+#[derive(clap::Args, Debug, Clone, Copy)]
+struct SolverArgs {
+    /// Liberties of the defender's surrounding string outside the space (GNU Go 3.8: 2).
+    #[arg(long, default_value_t = 2)]
+    outer_liberties: u8,
+    /// Ko threats the attacker may use.
+    #[arg(long, default_value_t = 0)]
+    attacker_ko_threats: u8,
+    /// Ko threats the defender may use.
+    #[arg(long, default_value_t = 0)]
+    defender_ko_threats: u8,
+}
+
+impl SolverArgs {
+    fn params(self) -> Params {
+        Params {
+            outer_liberties: self.outer_liberties,
+            attacker_ko_threats: self.attacker_ko_threats,
+            defender_ko_threats: self.defender_ko_threats,
+            ..Params::default()
+        }
+    }
 }
 
 /// Run the parsed command.
@@ -80,15 +148,34 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             json,
             batch,
             graph,
+            no_solver,
+            solver,
         } => {
-            let db = matching::load_db(db.as_deref(), options)?;
-            let Some(db) = db else {
+            let Some(db) = matching::load_db(db.as_deref(), options)? else {
                 return Ok(ExitCode::from(1));
             };
+            let mut evaluator = nakade::evaluate::Evaluator::new(db.get(), solver.params());
+            if no_solver {
+                evaluator = evaluator.without_solver();
+            }
+            let mode = matching::Mode::Match(&evaluator);
             if batch {
-                matching::batch(db.get())
+                matching::batch(&mode)
             } else {
-                matching::single(db.get(), graph.as_deref().unwrap_or(""), json)
+                matching::single(&mode, graph.as_deref().unwrap_or(""), json)
+            }
+        }
+        Command::Solve {
+            json,
+            batch,
+            graph,
+            solver,
+        } => {
+            let mode = matching::Mode::Solve(solver.params());
+            if batch {
+                matching::batch(&mode)
+            } else {
+                matching::single(&mode, graph.as_deref().unwrap_or(""), json)
             }
         }
         Command::Diff {
@@ -96,7 +183,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             b,
             corpus,
             up_to,
-        } => diff::run(&a, &b, corpus.as_deref(), up_to.map(usize::from), options),
+            solver,
+        } => diff::run(
+            &a,
+            &b,
+            corpus.as_deref(),
+            up_to.map(usize::from),
+            options,
+            solver.params(),
+        ),
+        Command::Verify { db, solver } => verify::run(&db, options, solver.params()),
+        Command::Generate { up_to, out, solver } => {
+            generate::run(usize::from(up_to), out.as_deref(), solver.params())
+        }
         Command::Inspect { db, graph } => {
             let Some(db) = matching::load_db(db.as_deref(), options)? else {
                 return Ok(ExitCode::from(1));

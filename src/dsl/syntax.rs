@@ -103,7 +103,11 @@ impl SourceFile {
                     match number {
                         Some(n) => LineKind::Header {
                             number: n.as_str().to_string(),
-                            col: n.as_span().start_pos().line_col().1,
+                            // The header starts its line; pest's line_col would rescan the file.
+                            col: text[pair.as_span().start()..n.as_span().start()]
+                                .chars()
+                                .count()
+                                + 1,
                         },
                         None => LineKind::Junk,
                     }
@@ -115,7 +119,8 @@ impl SourceFile {
                 Rule::junk => LineKind::Junk,
                 _ => continue,
             };
-            let (number, _) = pair.as_span().start_pos().line_col();
+            // The grammar gives exactly one pair per line, in order.
+            let number = lines.len() + 1;
             // A blank line has an empty span; its text may still hold spaces.
             let text = text_of_line(text, pair.as_span().start());
             if matches!(kind, LineKind::Header { .. } | LineKind::BadHeader) {

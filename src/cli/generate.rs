@@ -1,0 +1,60 @@
+//! `nakade generate --up-to N [--out FILE]`: the default database, written from the solver.
+
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+use nakade::db::VertexSet;
+use nakade::generate::{generate, Answer};
+use nakade::solve::{self, Params, Space};
+
+pub fn run(up_to: usize, out: Option<&Path>, params: Params) -> anyhow::Result<ExitCode> {
+    let started = std::time::Instant::now();
+    let terminal = std::io::stderr().is_terminal();
+    let progress = |done: usize, total: usize| {
+        if terminal {
+            let width = 40;
+            let filled = done * width / total.max(1);
+            eprint!(
+                "\r[{}{}] {done}/{total} graphs",
+                "#".repeat(filled),
+                " ".repeat(width - filled)
+            );
+            if done == total {
+                eprintln!();
+            }
+        }
+    };
+    let oracle = |d: &nakade::diagram::Diagram, _: &nakade::graph::EyeGraph| {
+        let s = solve::solve(&Space::from_diagram(d).ok()?, &params).ok()?;
+        Some(Answer {
+            value: s.value,
+            attack: VertexSet(s.attack),
+            defense: VertexSet(s.defense),
+        })
+    };
+    let generated = generate(up_to, &oracle, &progress);
+    match out {
+        Some(path) => {
+            // Written whole or not at all: a temporary file beside the target, then renamed.
+            let tmp = path.with_extension("tmp");
+            std::fs::File::create(&tmp)
+                .and_then(|mut f| {
+                    f.write_all(generated.text.as_bytes())
+                        .and_then(|_| f.sync_all())
+                })
+                .and_then(|_| std::fs::rename(&tmp, path))
+                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        }
+        None => print!("{}", generated.text),
+    }
+    eprintln!(
+        "generate --up-to {up_to}: {} graphs, {} unanswered, {} not writable in the dialect, {} patterns, {:.1} s",
+        generated.graphs,
+        generated.unanswered,
+        generated.unwritable.len(),
+        generated.patterns,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
+}

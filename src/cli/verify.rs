@@ -1,0 +1,74 @@
+//! `nakade verify DB`: every pattern solved; the disputed ones, with the refuting line.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use nakade::dsl::{self, LoadError};
+use nakade::solve::Params;
+use nakade::verify::{verify, Dispute};
+
+const DIGITS: [&str; 4] = ["a", "b", "c", "d"];
+
+pub fn run(path: &Path, options: dsl::Options, params: Params) -> anyhow::Result<ExitCode> {
+    let file = match dsl::read_file_with(path, options) {
+        Ok(f) => f,
+        Err(LoadError::Invalid(diags)) => {
+            eprint!("{}", dsl::render_all(&diags));
+            return Ok(ExitCode::from(1));
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let report = verify(&file, &params)?;
+    let disputed = report.disputed();
+    println!(
+        "{}: {} patterns, {} forms solved ({} left to earlier patterns), {} unsolved",
+        path.display(),
+        report.patterns,
+        report.forms,
+        report.shadowed_forms,
+        report.unsolved.len()
+    );
+    println!(
+        "disputed: {} patterns ({} forms); {} forms mark fewer vital points than the solver finds",
+        disputed.len(),
+        report.findings.len(),
+        report.fewer_marks
+    );
+    for f in &report.findings {
+        println!();
+        println!(
+            "pattern {} (line {}): {} on {}",
+            f.number, f.line, f.value, f.graph
+        );
+        println!("  solver: {}", f.solved);
+        match &f.dispute {
+            Dispute::Value {
+                solver,
+                digit,
+                line,
+            } => {
+                println!(
+                    "  value {solver}: digit {} is {}, not {}",
+                    DIGITS[*digit],
+                    solver.digits()[*digit],
+                    f.value.digits()[*digit]
+                );
+                println!("  line: {line}");
+            }
+            Dispute::NotVital { what, at, line } => {
+                println!(
+                    "  marked {what} point {},{} is not vital: {line}",
+                    at.0, at.1
+                );
+            }
+        }
+    }
+    for (number, form, why) in &report.unsolved {
+        println!("\npattern {number}: {form} not solved: {why}");
+    }
+    Ok(if disputed.is_empty() && report.unsolved.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
