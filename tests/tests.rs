@@ -7,3 +7,4 @@ mod cli;
 mod corpus;
 mod default_db;
 mod malformed;
+mod verify_eyes_db;
