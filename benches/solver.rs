@@ -1,0 +1,81 @@
+//! The solver against GNU Go 3.8, in one run: time per graph by size (median and max) for
+//! centre eye graphs of 1 to 7 vertices, ours through `nakade::solve`, GNU Go's through one
+//! long-running `gnugo --mode gtp` process (`analyze_eyegraph`, the round trip timed). Then the
+//! time from process start to the first answer from the embedded database, and
+//! `generate --up-to N` (N from `NAKADE_BENCH_GENERATE`, default 5).
+//!
+//! Run: `cargo bench --bench solver`.
+
+use std::process::Command;
+use std::time::Instant;
+
+use nakade::encoded::encode;
+use nakade::enumerate::{eye_graphs, Placement, CONCRETE};
+use nakade::solve::{solve, Params, Space};
+
+#[path = "../tests/support.rs"]
+#[allow(dead_code)]
+mod support;
+
+fn stats(mut v: Vec<f64>) -> (f64, f64) {
+    v.sort_by(|a, b| a.total_cmp(b));
+    (v[v.len() / 2], v[v.len() - 1])
+}
+
+fn main() {
+    let sample = 200;
+    let graphs = eye_graphs(7, &[Placement::Centre], &CONCRETE);
+    let mut gnugo = support::gnugo().map(|p| support::Gnugo::start(&p));
+    // Warm both up.
+    if let Some(g) = gnugo.as_mut() {
+        g.analyze_eyegraph("...");
+    }
+    let _ = solve(&Space::from_diagram(&graphs[0]).unwrap(), &Params::default());
+    println!("size  graphs  nakade median/max (us)  gnugo median/max (us)  speed-up (median)");
+    for n in 1..=7 {
+        let of_size: Vec<_> = graphs.iter().filter(|d| d.vertices().len() == n).collect();
+        let step = (of_size.len() / sample).max(1);
+        let chosen: Vec<_> = of_size.iter().step_by(step).take(sample).collect();
+        let mut ours = Vec::new();
+        let mut theirs = Vec::new();
+        for d in &chosen {
+            let space = Space::from_diagram(d).unwrap();
+            let t = Instant::now();
+            let sol = solve(&space, &Params::default());
+            ours.push(t.elapsed().as_secs_f64() * 1e6);
+            assert!(sol.is_ok());
+            if let Some(g) = gnugo.as_mut() {
+                let text = encode(d);
+                let t = Instant::now();
+                let _ = g.analyze_eyegraph(&text);
+                theirs.push(t.elapsed().as_secs_f64() * 1e6);
+            }
+        }
+        let (om, ox) = stats(ours);
+        if theirs.is_empty() {
+            println!("{n:>4}  {:>6}  {om:>10.1} / {ox:<10.1}", chosen.len());
+        } else {
+            let (tm, tx) = stats(theirs);
+            println!("{n:>4}  {:>6}  {om:>10.1} / {ox:<10.1}  {tm:>10.1} / {tx:<10.1}  {:>8.0}x", chosen.len(), tm / om);
+        }
+    }
+
+    let bin = env!("CARGO_BIN_EXE_nakade");
+    let mut starts = Vec::new();
+    for _ in 0..10 {
+        let t = Instant::now();
+        let out = Command::new(bin).args(["match", "--json", "--no-solver", "..."]).output().unwrap();
+        starts.push(t.elapsed().as_secs_f64() * 1e3);
+        assert!(String::from_utf8_lossy(&out.stdout).contains("\"value\":\"1122\""));
+    }
+    let (sm, sx) = stats(starts);
+    println!("process start to first answer from the embedded database: median {sm:.1} ms, max {sx:.1} ms");
+
+    let n: u8 = std::env::var("NAKADE_BENCH_GENERATE").ok().and_then(|v| v.parse().ok()).unwrap_or(5);
+    let out = std::env::temp_dir().join("nakade-bench-generate.db");
+    let t = Instant::now();
+    let status = Command::new(bin).args(["generate", "--up-to", &n.to_string(), "--out"]).arg(&out).status().unwrap();
+    assert!(status.success());
+    println!("generate --up-to {n}: {:.1} s on {} cores", t.elapsed().as_secs_f64(), std::thread::available_parallelism().map_or(1, |p| p.get()));
+    let _ = std::fs::remove_file(out);
+}
