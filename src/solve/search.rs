@@ -10,6 +10,8 @@
 
 use rustc_hash::FxHashMap;
 
+/// Most entries the transposition table holds (about 100 MB) before it is emptied.
+const TT_LIMIT: usize = 1 << 22;
 /// Sentinel "no ko ban".
 pub(crate) const NO_KO: u8 = 31;
 /// Move code: fill an outer liberty (attacker only).
@@ -240,6 +242,37 @@ impl Rules<'_> {
         }
     }
 
+    /// True when the wall has at least `need` sure eyes: empty regions of one or two vertices,
+    /// none marginal, whose every neighbour is a wall stone. The attacker can fill all but one
+    /// point of such a region and no more (the last would be suicide while the wall keeps a
+    /// liberty elsewhere), so with two of them (or one and the extra eye) the wall lives.
+    pub fn sure_eyes(&self, s: &State, need: u32) -> bool {
+        if need == 0 {
+            return true;
+        }
+        let empty = !(s.black | s.white) & self.all();
+        let mut cand = empty & !self.g.marg;
+        if cand == 0 {
+            return false;
+        }
+        let w = self.wall_stones(s);
+        let mut found = 0;
+        while cand != 0 {
+            let region = self.g.flood(cand & cand.wrapping_neg(), empty);
+            cand &= !region;
+            if region.count_ones() <= 2
+                && region & self.g.marg == 0
+                && self.g.nbrs(region) & !region & !w == 0
+            {
+                found += 1;
+                if found >= need {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// Candidate moves in search order.
     pub fn moves(&self, s: &State, black: bool, out: &mut [u8; 34]) -> usize {
         let mut k = 0;
@@ -336,7 +369,7 @@ impl Searcher {
                 if !r {
                     let top = self.stack.pop().expect("frame");
                     self.path.pop();
-                    self.tt.insert(top.key, true);
+                    self.store(top.key, true);
                     if self.stack.is_empty() {
                         return true;
                     }
@@ -348,7 +381,7 @@ impl Searcher {
             if top.next >= top.nmoves {
                 let top = self.stack.pop().expect("frame");
                 self.path.pop();
-                self.tt.insert(top.key, false);
+                self.store(top.key, false);
                 if self.stack.is_empty() {
                     return false;
                 }
@@ -398,6 +431,15 @@ impl Searcher {
         }
     }
 
+    /// Record a result; the table is emptied when it reaches [`TT_LIMIT`] entries, so memory
+    /// stays bounded whatever the space.
+    fn store(&mut self, key: u64, value: bool) {
+        if self.tt.len() >= TT_LIMIT {
+            self.tt.clear();
+        }
+        self.tt.insert(key, value);
+    }
+
     fn push(&mut self, rules: &Rules, s: &State, black: bool) {
         let mut moves = [0u8; 34];
         let nmoves = rules.moves(s, black, &mut moves) as u8;
@@ -417,6 +459,10 @@ impl Searcher {
     fn terminal(&self, rules: &Rules, s: &State, black: bool) -> Option<bool> {
         if black && rules.wall_libs(s) <= 1 {
             return Some(true);
+        }
+        if rules.sure_eyes(s, 2 - rules.eye as u32) {
+            // The wall can never be brought down to one liberty: the defender has won.
+            return Some(!black);
         }
         None
     }
