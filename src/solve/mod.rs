@@ -93,6 +93,8 @@ use search::{Geometry, Played, Rules, Searcher, State, NO_KO, OUTER, PASS};
 pub const MAX_VERTICES: usize = 20;
 /// The most outer liberties the solver accepts.
 pub const MAX_OUTER_LIBERTIES: u8 = 7;
+/// The default [`Params::tenuki_depth`].
+pub const DEFAULT_TENUKI_DEPTH: u32 = 3;
 /// The most ko threats per side the solver accepts.
 pub const MAX_KO_THREATS: u8 = 3;
 
@@ -122,6 +124,9 @@ pub struct Params {
     pub defender_ko_threats: u8,
     /// Give up (with [`SolveError::SearchLimit`]) after this many search nodes.
     pub node_limit: u64,
+    /// How many plies deep GNU Go's tenuki rule for the digits `a` and `d` is applied (see the
+    /// module documentation); 0 means plain "two moves in a row".
+    pub tenuki_depth: u32,
 }
 
 impl Default for Params {
@@ -132,6 +137,7 @@ impl Default for Params {
             attacker_ko_threats: 0,
             defender_ko_threats: 0,
             node_limit: 20_000_000,
+            tenuki_depth: DEFAULT_TENUKI_DEPTH,
         }
     }
 }
@@ -457,7 +463,7 @@ pub fn solve(space: &Space, params: &Params) -> Result<Solution, SolveError> {
         g: &g,
         s: Searcher::new(params.node_limit),
     };
-    let sol = ctx.solve(&root);
+    let sol = ctx.solve(&root, params.tenuki_depth);
     if ctx.s.exhausted {
         return Err(SolveError::SearchLimit {
             nodes: ctx.s.stats.nodes,
@@ -551,82 +557,136 @@ impl Ctx<'_> {
         [a, b, c, d]
     }
 
-    fn solve(&mut self, root: &State) -> Solution {
+    /// GNU Go's `a` of a node, its tenuki rule applied `depth` levels deep (0: the attacker
+    /// simply plays twice). With `b = 1`, a first move after which the attacker kills by moving
+    /// again (`b' = 0`) counts only if the defender cannot make two eyes there with two moves
+    /// (`d' < 2`, that `d'` by the same rules one level down); otherwise it counts as 1.
+    fn tenuki_a(&mut self, node: &Node, hist: &[u64], depth: u32) -> u8 {
+        let b = self.count(node, true, hist);
+        if b == 0 {
+            return 0;
+        }
+        let mut h = hist.to_vec();
+        h.push(Self::board(node));
+        let mut best = b;
+        for mv in self.firsts(true).collect::<Vec<_>>() {
+            if best == 0 {
+                break;
+            }
+            let Some(child) = self.after(node, &h, true, mv) else {
+                continue;
+            };
+            let cb = self.count(&child, true, &h);
+            if cb < best {
+                let am = self.a_of(b, cb, &child, &h, depth);
+                best = best.min(am);
+            }
+        }
+        best
+    }
+
+    /// The attacker's count for one first move leaving `child`, whose attacker-to-move count
+    /// is `cb` (see [`Ctx::tenuki_a`]).
+    fn a_of(&mut self, b: u8, cb: u8, child: &Node, hist: &[u64], depth: u32) -> u8 {
+        if depth > 0 && b == 1 && cb == 0 && self.tenuki_d(child, hist, depth - 1) == 2 {
+            1
+        } else {
+            cb
+        }
+    }
+
+    /// The mirror of [`Ctx::tenuki_a`]: GNU Go's `d`. With `c = 1`, a first move after which
+    /// the defender makes two eyes by moving again counts as 2 only if the attacker cannot
+    /// kill there with two moves (`a' > 0`); otherwise as 1.
+    fn tenuki_d(&mut self, node: &Node, hist: &[u64], depth: u32) -> u8 {
+        let c = self.count(node, false, hist);
+        if c == 2 {
+            return 2;
+        }
+        let mut h = hist.to_vec();
+        h.push(Self::board(node));
+        let mut best = c;
+        for mv in self.firsts(false).collect::<Vec<_>>() {
+            if best == 2 {
+                break;
+            }
+            let Some(child) = self.after(node, &h, false, mv) else {
+                continue;
+            };
+            let dc = self.count(&child, false, &h);
+            if dc > best {
+                let dn = self.d_of(c, dc, &child, &h, depth);
+                best = best.max(dn);
+            }
+        }
+        best
+    }
+
+    /// The defender's count for one first move leaving `child` (see [`Ctx::tenuki_d`]).
+    fn d_of(&mut self, c: u8, dc: u8, child: &Node, hist: &[u64], depth: u32) -> u8 {
+        if depth > 0 && c == 1 && dc == 2 && self.tenuki_a(child, hist, depth - 1) == 0 {
+            1
+        } else {
+            dc
+        }
+    }
+
+    fn solve(&mut self, root: &State, depth: u32) -> Solution {
         let node: Node = [Some(*root), Some(*root)];
         let hist = [root.board()];
         let b = self.count(&node, true, &[]);
         let c = self.count(&node, false, &[]);
-        // Every first move with the value of the position it leaves.
-        let mut per_black: Vec<(u8, [u8; 4])> = Vec::new();
+        // Every first move: (move, plain value left, count for the tenuki digit).
+        let mut per_black: Vec<(u8, [u8; 4], u8)> = Vec::new();
         for mv in self.firsts(true).collect::<Vec<_>>() {
             if let Some(child) = self.after(&node, &[], true, mv) {
-                per_black.push((mv, self.plain_value(&child, &hist)));
+                let v = self.plain_value(&child, &hist);
+                let am = self.a_of(b, v[1], &child, &hist, depth);
+                per_black.push((mv, v, am));
             }
         }
-        let mut per_white: Vec<(u8, [u8; 4])> = Vec::new();
+        let mut per_white: Vec<(u8, [u8; 4], u8)> = Vec::new();
         for mv in self.firsts(false).collect::<Vec<_>>() {
             if let Some(child) = self.after(&node, &[], false, mv) {
-                per_white.push((mv, self.plain_value(&child, &hist)));
+                let v = self.plain_value(&child, &hist);
+                let dn = self.d_of(c, v[2], &child, &hist, depth);
+                per_white.push((mv, v, dn));
             }
         }
-        // GNU Go's `a`: the attacker's second move counts, except that when the first move
-        // leaves a position the attacker kills outright but the defender would make two eyes
-        // from with two moves (values 0012, 0022) while one eye is safe (b = 1), it counts as 1.
-        let a_of = |v: &[u8; 4]| -> u8 {
-            if b == 1 && v[1] == 0 && v[3] == 2 {
-                1
-            } else {
-                v[1]
-            }
-        };
-        // And symmetrically for `d`: a defender's first move leaving a position it makes two eyes
-        // from by moving again but the attacker kills by moving twice (values 0122, 0022),
-        // while the defender is held to one eye (c = 1), counts as 1.
-        let d_of = |v: &[u8; 4]| -> u8 {
-            if c == 1 && v[2] == 2 && v[0] == 0 {
-                1
-            } else {
-                v[2]
-            }
-        };
-        let a = per_black.iter().map(|(_, v)| a_of(v)).fold(b, u8::min);
-        let d = per_white.iter().map(|(_, v)| d_of(v)).fold(c, u8::max);
+        let a = per_black.iter().map(|m| m.2).fold(b, u8::min);
+        let d = per_white.iter().map(|m| m.2).fold(c, u8::max);
         let value = EyeValue { a, b, c, d };
         let n = self.g.n as u8;
         // Attack points: the moves that leave the smallest (c, a) of the next position, i.e.
         // those reaching `b`, and among them those reaching `a`; defence points likewise.
         let mut attack = 0u32;
         if a != c {
-            let key = |v: &[u8; 4]| (v[2], a_of(v));
             let best = per_black
                 .iter()
-                .filter(|(mv, _)| *mv < n)
-                .map(|(_, v)| key(v))
+                .filter(|m| m.0 < n)
+                .map(|m| (m.1[2], m.2))
                 .min();
-            for (mv, v) in &per_black {
-                if *mv < n && Some(key(v)) == best {
+            for (mv, v, am) in &per_black {
+                if *mv < n && Some((v[2], *am)) == best {
                     attack |= 1 << mv;
                 }
             }
         }
         let mut defense = 0u32;
         if b != d {
-            let key = |v: &[u8; 4]| (v[1], d_of(v));
             let best = per_white
                 .iter()
-                .filter(|(mv, _)| *mv < n)
-                .map(|(_, v)| key(v))
+                .filter(|m| m.0 < n)
+                .map(|m| (m.1[1], m.2))
                 .max();
-            for (mv, v) in &per_white {
-                if *mv < n && Some(key(v)) == best {
+            for (mv, v, dn) in &per_white {
+                if *mv < n && Some((v[1], *dn)) == best {
                     defense |= 1 << mv;
                 }
             }
         }
-        let lines_b: Vec<(u8, u8, u8)> =
-            per_black.iter().map(|(m, v)| (*m, v[2], a_of(v))).collect();
-        let lines_w: Vec<(u8, u8, u8)> =
-            per_white.iter().map(|(m, v)| (*m, v[1], d_of(v))).collect();
+        let lines_b: Vec<(u8, u8, u8)> = per_black.iter().map(|m| (m.0, m.1[2], m.2)).collect();
+        let lines_w: Vec<(u8, u8, u8)> = per_white.iter().map(|m| (m.0, m.1[1], m.2)).collect();
         let pv = [
             self.line(root, &lines_b, true, a, true),
             self.line(root, &lines_b, true, b, false),
@@ -646,12 +706,12 @@ impl Ctx<'_> {
         };
         let first_moves = per_black
             .iter()
-            .map(|(m, v)| FirstMove {
+            .map(|(m, v, _)| FirstMove {
                 attacker: true,
                 mv: to_move(*m),
                 value: ev(v),
             })
-            .chain(per_white.iter().map(|(m, v)| FirstMove {
+            .chain(per_white.iter().map(|(m, v, _)| FirstMove {
                 attacker: false,
                 mv: to_move(*m),
                 value: ev(v),
