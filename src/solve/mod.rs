@@ -38,29 +38,35 @@
 //! * `b` = attacker to move in `P`; `c` = defender to move in `P` (both searched directly);
 //! * `a` = the smallest count, over the attacker's first moves `m`, with the attacker to move
 //!   again after `m` (the defender tenukis once), **except** that when `b = 1` a first move
-//!   leaving a position of value `0012` or `0022` (the attacker kills by moving again, but the
-//!   defender would make two eyes from it with two moves) counts as 1, not 0. This is the
-//!   "Pattern 6141" subtlety of `eyes.db`'s header: the defender answers such a move locally
-//!   instead of tenuki, so it does not destroy the eye. Plain "two moves in a row" differs from
-//!   GNU Go on 2 of the 837 graphs of size <= 4 (`!.X%OXO` is `1122`, not `0122`);
+//!   after which the attacker kills by moving again, but where the defender would make two eyes
+//!   with two moves (`d = 2` of the position left), counts as 1, not 0: the defender answers it
+//!   locally instead of tenuki, so it does not destroy the eye. This is the "Pattern 6141"
+//!   subtlety of `eyes.db`'s header. The `d` of the position left is itself GNU Go's `d`, one
+//!   level down ([`Params::tenuki_depth`] levels in all, then plain two-moves-in-a-row);
 //! * `d` = the largest count, over the defender's first moves `n`, with the defender to move
-//!   again after `n`, with the mirror exception: when `c = 1`, a first move leaving `0122` or
-//!   `0022` counts as 1.
+//!   again after `n`, with the mirror exception: when `c = 1`, a first move after which the
+//!   defender lives by moving again but the attacker would kill with two moves (`a = 0` of the
+//!   position left, by the same rule one level down) counts as 1.
+//!
+//! Plain "two moves in a row" differs from GNU Go on 2 of the 837 centre graphs of size <= 4
+//! (`!.X%OXO` is `1122` there, not `0122`); the rule applied one level deep still misses 5 of the
+//! 7,403 graphs of size <= 5, two levels 34 of size 6, three levels 2, four levels none. The rule
+//! is a fit to GNU Go's answers, stated in terms of the local game, not a derivation from its
+//! source.
 //!
 //! Each first move is scored by the plain value of the position it leaves ([`FirstMove`]).
 //! Vital points follow `eyes.db`: only moves that change the value are marked. Attack points
 //! (when `a != c`) are the attacker's moves with the smallest pair (defender-to-move count,
-//! attacker-again count) after them, so the moves reaching `b`, and among them those reaching
-//! `a`; defence points (when `b != d`) are the defender's moves with the largest pair
-//! (attacker-to-move count, defender-again count). Outer-liberty moves and passes are never
-//! marked.
+//! count for `a`) after them, so the moves reaching `b`, and among them those reaching `a`;
+//! defence points (when `b != d`) are the defender's moves with the largest pair
+//! (attacker-to-move count, count for `d`). Outer-liberty moves and passes are never marked.
 //!
-//! Measured against GNU Go 3.8 (`examples/solve_vs_gnugo.rs`): all 837 centre graphs of size
-//! <= 4 agree in value and vital points; of the 7,403 of size <= 5 that gnugo answers, 99.93% agree
-//! in value and 99.80% in value and vital points; of the 72,183 of size <= 6, 99.84% of those
-//! where gnugo does not turn a wall cell into a playable "pocket" (its margin lines can cut a
-//! wall stone off), 99.39% of all. The exceptions for `a` and `d` above are a fit to GNU Go's
-//! answers, not a derivation; the remaining differences are all in `a` and `d`.
+//! Measured against GNU Go 3.8 (`examples/solve_vs_gnugo.rs`, centre graphs, every labelling
+//! over `. ! X $`, one per symmetry class): all 837 graphs of size <= 4 and all 7,403 of size
+//! <= 5 that gnugo answers agree in value and vital points. Of the 72,183 of size <= 6, 71,722
+//! agree in value: all but the 461 where gnugo turns a wall cell into a playable "pocket" (its
+//! lines to the invincible groups can cut a wall stone off, changing the position it reads);
+//! 99.35% agree in value and vital points, 8 differences outside pockets.
 //!
 //! # Search
 //!
@@ -94,7 +100,7 @@ pub const MAX_VERTICES: usize = 20;
 /// The most outer liberties the solver accepts.
 pub const MAX_OUTER_LIBERTIES: u8 = 7;
 /// The default [`Params::tenuki_depth`].
-pub const DEFAULT_TENUKI_DEPTH: u32 = 3;
+pub const DEFAULT_TENUKI_DEPTH: u32 = 4;
 /// The most ko threats per side the solver accepts.
 pub const MAX_KO_THREATS: u8 = 3;
 
@@ -860,6 +866,17 @@ mod tests {
         // Pattern 6141 of eyes.db: the attacker's second move does not destroy the eye.
         assert_eq!(run("OX%XX.!."), ("1122".into(), "OX%XX>@.".into()));
         assert_eq!(run("!.X%OXO"), ("1122".into(), ")*X%OXO".into()));
+        // The rule applied one level deeper: here the attacker's second move does count.
+        assert_eq!(run("!!%.X%.O%XO"), ("0122".into(), "!)%<X%.O%XO".into()));
+        assert_eq!(run("!!.%O..%O.O"), ("0122".into(), "!).%O*.%O.O".into()));
+        // Plain "two moves in a row" gives 0122 for the first one.
+        let d = encoded::parse("!.X%OXO").unwrap();
+        let plain = Params {
+            tenuki_depth: 0,
+            ..Params::default()
+        };
+        let sol = solve(&Space::from_diagram(&d).unwrap(), &plain).unwrap();
+        assert_eq!(sol.value.to_string(), "0122");
         // No suicide: filling the middle of X.X would remove three stones.
         assert_eq!(run("X.X"), ("2222".into(), "X.X".into()));
         assert_eq!(run(".O%XX%XO"), ("1112".into(), ">O%XX%XO".into()));
