@@ -30,6 +30,11 @@
 //!   `analyze_eyegraph` refuses it (`X.X` is `2222` there, though `eyes.db`'s comment, written
 //!   for a suicide-allowing reading, gives `1222`), and matching the referee is the contract.
 //!
+//! There is no special rule for the bent four in the corner: it is read out as the ko it is,
+//! under simple ko, so who wins it depends on the ko threats given (GNU Go 3.8 has no threat
+//! parameter: 0 and 0, the default; giving the attacker threats models the "bent four is dead"
+//! convention).
+//!
 //! The defender may pass; the attacker never needs to (a pass never helps a capture).
 //! The question searched is "can the attacker capture `W`?". Eyes are counted as GNU Go does:
 //! 2 when `W` survives without the extra eye (a seki counts as alive, so as two eyes), 1 when it
