@@ -290,15 +290,15 @@ impl Rules<'_> {
                 k += 1;
             }
         } else {
-            // Pass first: a defender that is already safe proves it fastest.
-            out[k] = PASS;
-            k += 1;
+            // Vertices first, most connected first (the vital points of a shape), pass last.
             for &v in &self.g.order[..self.g.n] {
                 if empty & (1 << v) != 0 {
                     out[k] = v;
                     k += 1;
                 }
             }
+            out[k] = PASS;
+            k += 1;
         }
         k
     }
