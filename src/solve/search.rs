@@ -313,6 +313,8 @@ struct Frame {
     moves: [u8; 34],
     nmoves: u8,
     next: u8,
+    /// The result so far depends on the line of play (a repetition cut a move).
+    tainted: bool,
 }
 
 /// Counters for one solve.
@@ -360,20 +362,27 @@ impl Searcher {
             self.path.push((b, u64::MAX));
         }
         self.push(rules, root, black);
-        // `ret` carries the result of the frame just finished to its parent.
-        let mut ret: Option<bool> = None;
+        // `ret` carries the result of the frame just finished to its parent, and whether it
+        // depended on the line of play (a move cut by a repetition rule somewhere below it).
+        // Such results are not stored: the table holds only path-independent ones.
+        let mut ret: Option<(bool, bool)> = None;
         loop {
             let depth = self.stack.len();
-            if let Some(r) = ret.take() {
+            if let Some((r, tainted)) = ret.take() {
                 // The child (opponent to move) finished with `r` = "opponent wins".
+                if tainted {
+                    self.stack[depth - 1].tainted = true;
+                }
                 if !r {
                     let top = self.stack.pop().expect("frame");
                     self.path.pop();
-                    self.store(top.key, true);
+                    if !top.tainted {
+                        self.store(top.key, true);
+                    }
                     if self.stack.is_empty() {
                         return true;
                     }
-                    ret = Some(true);
+                    ret = Some((true, top.tainted));
                     continue;
                 }
             }
@@ -381,11 +390,13 @@ impl Searcher {
             if top.next >= top.nmoves {
                 let top = self.stack.pop().expect("frame");
                 self.path.pop();
-                self.store(top.key, false);
+                if !top.tainted {
+                    self.store(top.key, false);
+                }
                 if self.stack.is_empty() {
                     return false;
                 }
-                ret = Some(false);
+                ret = Some((false, top.tainted));
                 continue;
             }
             let mv = top.moves[top.next as usize];
@@ -394,7 +405,7 @@ impl Searcher {
             let child = match rules.play(&state, black, mv) {
                 Played::Illegal => continue,
                 Played::CapturedWall => {
-                    ret = Some(false);
+                    ret = Some((false, false));
                     continue;
                 }
                 Played::Next { state, captured } => {
@@ -405,17 +416,18 @@ impl Searcher {
                         .iter()
                         .any(|&(b, f)| f == full || (!captured && mv != PASS && b == board));
                     if repeats {
+                        self.stack[depth - 1].tainted = true;
                         continue;
                     }
                     state
                 }
             };
             if let Some(v) = self.terminal(rules, &child, !black) {
-                ret = Some(v);
+                ret = Some((v, false));
                 continue;
             }
             if let Some(&v) = self.tt.get(&child.key(!black, rules.eye)) {
-                ret = Some(v);
+                ret = Some((v, false));
                 continue;
             }
             self.stats.nodes += 1;
@@ -423,8 +435,9 @@ impl Searcher {
                 self.exhausted = true;
             }
             if self.exhausted {
-                // Out of budget: count the child as a win for the defender (no capture proven).
-                ret = Some(!black);
+                // Out of budget: count the child as a win for the defender (no capture proven),
+                // and never store what follows from it.
+                ret = Some((!black, true));
                 continue;
             }
             self.push(rules, &child, !black);
@@ -451,6 +464,7 @@ impl Searcher {
             moves,
             nmoves,
             next: 0,
+            tainted: false,
         });
     }
 
