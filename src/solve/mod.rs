@@ -68,10 +68,11 @@
 //!
 //! Measured against GNU Go 3.8 (`examples/solve_vs_gnugo.rs`, centre graphs, every labelling
 //! over `. ! X $`, one per symmetry class): all 837 graphs of size <= 4 and all 7,403 of size
-//! <= 5 that gnugo answers agree in value and vital points. Of the 72,183 of size <= 6, 71,722
-//! agree in value: all but the 461 where gnugo turns a wall cell into a playable "pocket" (its
-//! lines to the invincible groups can cut a wall stone off, changing the position it reads);
-//! 99.35% agree in value and vital points, 8 differences outside pockets. Every disagreement
+//! <= 5 that gnugo answers agree in value and vital points. Of the 72,183 of size <= 6, 71,855
+//! (99.55%) agree in value: all but the 461 where gnugo turns a wall cell into a playable
+//! "pocket" (its lines to the invincible groups can cut a wall stone off, changing the position
+//! it reads), so 71,722 of 71,722 outside pockets; 71,720 (99.36%) agree in value and vital
+//! points, 2 differences outside pockets. Every disagreement
 //! examined, with the reasoning about who is right, is in `src/solve/GNUGO_DISAGREEMENTS.md`.
 //!
 //! # Search
@@ -79,8 +80,9 @@
 //! Board geometry matters only through the edge counts, so a state is two bitmasks plus a few
 //! counters: the transposition table is keyed on the packed state (and emptied when it reaches
 //! a size limit, so memory stays bounded); a result that depended on the line of play (a move
-//! cut by a repetition rule below it) is not stored, so answers do not depend on move order
-//! (before this, the order of the defender's moves changed 2 size-6 values); the search runs on an explicit stack (no recursion,
+//! cut by a repetition rule below it) is not stored, so a stored answer never depends on the
+//! line that first reached it (before this, reordering the defender's moves changed 2 size-6
+//! values); the search runs on an explicit stack (no recursion,
 //! whatever the depth), moves are ordered most-connected vertex first and the defender's pass
 //! last (trying the pass first was 10 to 40 times slower on 12- to 15-vertex spaces), and two
 //! sure eyes (empty one- or two-point regions ringed by the wall) end a line at once. Nothing is
