@@ -238,7 +238,14 @@ pub fn graphs(max: usize) -> Vec<String> {
 pub fn ours(graph: &str) -> (String, Vec<String>) {
     let d = encoded::parse(graph).expect("parse");
     let space = Space::from_diagram(&d).expect("space");
-    let sol = solve(&space, &Params::default()).expect("solve");
+    let mut params = Params::default();
+    if let Some(depth) = std::env::var("NAKADE_TENUKI_DEPTH")
+        .ok()
+        .and_then(|s| s.parse().ok())
+    {
+        params.tenuki_depth = depth;
+    }
+    let sol = solve(&space, &params).expect("solve");
     (sol.value.to_string(), sol.annotate(&d).render(' '))
 }
 

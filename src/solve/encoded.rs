@@ -114,6 +114,20 @@ mod tests {
         );
     }
 
+    proptest::proptest! {
+        /// Any text: an answer or an error, never a panic; small graphs also solve.
+        #[test]
+        fn never_panics(text in "[.!X$*<>@()xO|+% -#é]{0,12}") {
+            if let Ok(d) = parse(&text) {
+                let small = d.vertices().len() <= 6;
+                if let (Ok(space), true) = (crate::solve::Space::from_diagram(&d), small) {
+                    let sol = crate::solve::solve(&space, &crate::solve::Params::default());
+                    proptest::prop_assert!(sol.is_ok());
+                }
+            }
+        }
+    }
+
     #[test]
     fn spaces_and_o_are_off() {
         let d = parse(" .%O.%").unwrap();

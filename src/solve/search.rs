@@ -10,6 +10,8 @@
 
 use rustc_hash::FxHashMap;
 
+/// Most entries the transposition table holds (about 100 MB) before it is emptied.
+const TT_LIMIT: usize = 1 << 22;
 /// Sentinel "no ko ban".
 pub(crate) const NO_KO: u8 = 31;
 /// Move code: fill an outer liberty (attacker only).
@@ -240,6 +242,37 @@ impl Rules<'_> {
         }
     }
 
+    /// True when the wall has at least `need` sure eyes: empty regions of one or two vertices,
+    /// none marginal, whose every neighbour is a wall stone. The attacker can fill all but one
+    /// point of such a region and no more (the last would be suicide while the wall keeps a
+    /// liberty elsewhere), so with two of them (or one and the extra eye) the wall lives.
+    pub fn sure_eyes(&self, s: &State, need: u32) -> bool {
+        if need == 0 {
+            return true;
+        }
+        let empty = !(s.black | s.white) & self.all();
+        let mut cand = empty & !self.g.marg;
+        if cand == 0 {
+            return false;
+        }
+        let w = self.wall_stones(s);
+        let mut found = 0;
+        while cand != 0 {
+            let region = self.g.flood(cand & cand.wrapping_neg(), empty);
+            cand &= !region;
+            if region.count_ones() <= 2
+                && region & self.g.marg == 0
+                && self.g.nbrs(region) & !region & !w == 0
+            {
+                found += 1;
+                if found >= need {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// Candidate moves in search order.
     pub fn moves(&self, s: &State, black: bool, out: &mut [u8; 34]) -> usize {
         let mut k = 0;
@@ -257,15 +290,15 @@ impl Rules<'_> {
                 k += 1;
             }
         } else {
-            // Pass first: a defender that is already safe proves it fastest.
-            out[k] = PASS;
-            k += 1;
+            // Vertices first, most connected first (the vital points of a shape), pass last.
             for &v in &self.g.order[..self.g.n] {
                 if empty & (1 << v) != 0 {
                     out[k] = v;
                     k += 1;
                 }
             }
+            out[k] = PASS;
+            k += 1;
         }
         k
     }
@@ -280,6 +313,8 @@ struct Frame {
     moves: [u8; 34],
     nmoves: u8,
     next: u8,
+    /// The result so far depends on the line of play (a repetition cut a move).
+    tainted: bool,
 }
 
 /// Counters for one solve.
@@ -327,20 +362,27 @@ impl Searcher {
             self.path.push((b, u64::MAX));
         }
         self.push(rules, root, black);
-        // `ret` carries the result of the frame just finished to its parent.
-        let mut ret: Option<bool> = None;
+        // `ret` carries the result of the frame just finished to its parent, and whether it
+        // depended on the line of play (a move cut by a repetition rule somewhere below it).
+        // Such results are not stored: the table holds only path-independent ones.
+        let mut ret: Option<(bool, bool)> = None;
         loop {
             let depth = self.stack.len();
-            if let Some(r) = ret.take() {
+            if let Some((r, tainted)) = ret.take() {
                 // The child (opponent to move) finished with `r` = "opponent wins".
+                if tainted {
+                    self.stack[depth - 1].tainted = true;
+                }
                 if !r {
                     let top = self.stack.pop().expect("frame");
                     self.path.pop();
-                    self.tt.insert(top.key, true);
+                    if !top.tainted {
+                        self.store(top.key, true);
+                    }
                     if self.stack.is_empty() {
                         return true;
                     }
-                    ret = Some(true);
+                    ret = Some((true, top.tainted));
                     continue;
                 }
             }
@@ -348,11 +390,13 @@ impl Searcher {
             if top.next >= top.nmoves {
                 let top = self.stack.pop().expect("frame");
                 self.path.pop();
-                self.tt.insert(top.key, false);
+                if !top.tainted {
+                    self.store(top.key, false);
+                }
                 if self.stack.is_empty() {
                     return false;
                 }
-                ret = Some(false);
+                ret = Some((false, top.tainted));
                 continue;
             }
             let mv = top.moves[top.next as usize];
@@ -361,7 +405,7 @@ impl Searcher {
             let child = match rules.play(&state, black, mv) {
                 Played::Illegal => continue,
                 Played::CapturedWall => {
-                    ret = Some(false);
+                    ret = Some((false, false));
                     continue;
                 }
                 Played::Next { state, captured } => {
@@ -372,17 +416,18 @@ impl Searcher {
                         .iter()
                         .any(|&(b, f)| f == full || (!captured && mv != PASS && b == board));
                     if repeats {
+                        self.stack[depth - 1].tainted = true;
                         continue;
                     }
                     state
                 }
             };
             if let Some(v) = self.terminal(rules, &child, !black) {
-                ret = Some(v);
+                ret = Some((v, false));
                 continue;
             }
             if let Some(&v) = self.tt.get(&child.key(!black, rules.eye)) {
-                ret = Some(v);
+                ret = Some((v, false));
                 continue;
             }
             self.stats.nodes += 1;
@@ -390,12 +435,22 @@ impl Searcher {
                 self.exhausted = true;
             }
             if self.exhausted {
-                // Out of budget: count the child as a win for the defender (no capture proven).
-                ret = Some(!black);
+                // Out of budget: count the child as a win for the defender (no capture proven),
+                // and never store what follows from it.
+                ret = Some((!black, true));
                 continue;
             }
             self.push(rules, &child, !black);
         }
+    }
+
+    /// Record a result; the table is emptied when it reaches [`TT_LIMIT`] entries, so memory
+    /// stays bounded whatever the space.
+    fn store(&mut self, key: u64, value: bool) {
+        if self.tt.len() >= TT_LIMIT {
+            self.tt.clear();
+        }
+        self.tt.insert(key, value);
     }
 
     fn push(&mut self, rules: &Rules, s: &State, black: bool) {
@@ -409,6 +464,7 @@ impl Searcher {
             moves,
             nmoves,
             next: 0,
+            tainted: false,
         });
     }
 
@@ -417,6 +473,10 @@ impl Searcher {
     fn terminal(&self, rules: &Rules, s: &State, black: bool) -> Option<bool> {
         if black && rules.wall_libs(s) <= 1 {
             return Some(true);
+        }
+        if rules.sure_eyes(s, 2 - rules.eye as u32) {
+            // The wall can never be brought down to one liberty: the defender has won.
+            return Some(!black);
         }
         None
     }

@@ -1,0 +1,48 @@
+//! Solve encoded eye graphs given as arguments and print value, annotated graph and lines of
+//! play: `cargo run --example solve_one -- 'OO!%O.X%!...'`. Options before the graphs:
+//! `--outer N` outer liberties, `--threats A,D` ko threats for attacker and defender.
+
+use nakade::solve::{encoded, solve, Params, Space};
+
+fn main() {
+    let mut params = Params::default();
+    let mut args = std::env::args().skip(1).peekable();
+    while let Some(opt) = args.next_if(|a| a.starts_with("--")) {
+        let value = args.next().unwrap_or_default();
+        match opt.as_str() {
+            "--outer" => params.outer_liberties = value.parse().unwrap_or(2),
+            "--threats" => {
+                let mut it = value.split(',').map(|x| x.parse().unwrap_or(0));
+                params.attacker_ko_threats = it.next().unwrap_or(0);
+                params.defender_ko_threats = it.next().unwrap_or(0);
+            }
+            _ => eprintln!("unknown option {opt}"),
+        }
+    }
+    for arg in args {
+        let result = encoded::parse(&arg)
+            .map_err(|e| e.to_string())
+            .and_then(|d| {
+                let space = Space::from_diagram(&d).map_err(|e| e.to_string())?;
+                let sol = solve(&space, &params).map_err(|e| e.to_string())?;
+                Ok((d, sol))
+            });
+        match result {
+            Ok((d, sol)) => {
+                println!(
+                    "{arg}\t{}\t{}",
+                    sol.value,
+                    sol.annotate(&d).render('O').join("%")
+                );
+                for (digit, line) in "abcd".chars().zip(&sol.pv) {
+                    println!("  {digit}: {line}");
+                }
+                for m in &sol.first_moves {
+                    let who = if m.attacker { 'B' } else { 'W' };
+                    println!("  {who} {:?} -> {}", m.mv, m.value);
+                }
+            }
+            Err(e) => println!("{arg}\terror: {e}"),
+        }
+    }
+}
