@@ -2,7 +2,8 @@
 //! play: `cargo run --example solve_one -- 'OO!%O.X%!...'`. Options before the graphs:
 //! `--outer N` outer liberties, `--threats A,D` ko threats for attacker and defender.
 
-use nakade::solve::{encoded, solve, Params, Space};
+use nakade::encoded::parse_graph;
+use nakade::solve::{solve, Params, Space};
 
 fn main() {
     let mut params = Params::default();
@@ -20,13 +21,11 @@ fn main() {
         }
     }
     for arg in args {
-        let result = encoded::parse(&arg)
-            .map_err(|e| e.to_string())
-            .and_then(|d| {
-                let space = Space::from_diagram(&d).map_err(|e| e.to_string())?;
-                let sol = solve(&space, &params).map_err(|e| e.to_string())?;
-                Ok((d, sol))
-            });
+        let result = parse_graph(&arg).map_err(|e| e.to_string()).and_then(|d| {
+            let space = Space::from_diagram(&d).map_err(|e| e.to_string())?;
+            let sol = solve(&space, &params).map_err(|e| e.to_string())?;
+            Ok((d, sol))
+        });
         match result {
             Ok((d, sol)) => {
                 println!(

@@ -6,7 +6,8 @@ use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
-use nakade::solve::{encoded, solve, Params, Space};
+use nakade::encoded::parse_graph;
+use nakade::solve::{solve, Params, Space};
 
 /// The gnugo binary: `$NAKADE_GNUGO`, default `/usr/games/gnugo`.
 pub fn gnugo_path() -> String {
@@ -236,7 +237,7 @@ pub fn graphs(max: usize) -> Vec<String> {
 
 /// Our answer: value and annotated rows (spaces for non-eye cells, as gnugo prints).
 pub fn ours(graph: &str) -> (String, Vec<String>) {
-    let d = encoded::parse(graph).expect("parse");
+    let d = parse_graph(graph).expect("parse");
     let space = Space::from_diagram(&d).expect("space");
     let mut params = Params::default();
     if let Some(depth) = std::env::var("NAKADE_TENUKI_DEPTH")

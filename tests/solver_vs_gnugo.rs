@@ -2,7 +2,7 @@
 //! four cells (labels `. ! X $`). Skipped, saying so, when gnugo is absent (`$NAKADE_GNUGO`,
 //! default `/usr/games/gnugo`). The full comparison is `examples/solve_vs_gnugo.rs`.
 
-mod solver_harness;
+use crate::solver_harness;
 
 #[test]
 fn agrees_with_gnugo_up_to_four_cells() {

@@ -7,4 +7,6 @@ mod cli;
 mod corpus;
 mod default_db;
 mod malformed;
+mod solver_harness;
+mod solver_vs_gnugo;
 mod verify_eyes_db;

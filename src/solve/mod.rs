@@ -2,7 +2,7 @@
 //!
 //! Takes an eye space ([`Space`]: adjacency bitmasks, marginal vertices, attacker stones, board
 //! edges; built from a [`Diagram`] with [`Space::from_diagram`], or from GNU Go's encoded graph
-//! text with [`encoded::parse`]) and gives a [`Solution`]: the four-digit [`EyeValue`]
+//! text with [`crate::encoded::parse_graph`]) and gives a [`Solution`]: the four-digit [`EyeValue`]
 //! (SEMANTICS.md §3), every attack and defence point, and a line of play for each digit.
 //! It is the referee behind the pattern database: what GNU Go 3.8's `analyze_eyegraph` computes,
 //! rebuilt from its observed behaviour.
@@ -93,15 +93,15 @@
 //! [`SolveError::SearchLimit`].
 //!
 //! ```
-//! use nakade::solve::{encoded, solve, Params, Space};
-//! let diagram = encoded::parse(".!..%O$").unwrap();
+//! use nakade::encoded::parse_graph;
+//! use nakade::solve::{solve, Params, Space};
+//! let diagram = parse_graph(".!..%O$").unwrap();
 //! let space = Space::from_diagram(&diagram).unwrap();
 //! let sol = solve(&space, &Params::default()).unwrap();
 //! assert_eq!(sol.value.to_string(), "0022");
 //! assert_eq!(sol.annotate(&diagram).render('O'), vec![".)<.", "O$"]);
 //! ```
 
-pub mod encoded;
 mod search;
 
 use crate::diagram::{Cell, Content, Diagram};
@@ -858,7 +858,7 @@ mod tests {
     use super::*;
 
     fn run(text: &str) -> (String, String) {
-        let d = encoded::parse(text).unwrap();
+        let d = crate::encoded::parse_graph(text).unwrap();
         let space = Space::from_diagram(&d).unwrap();
         let sol = solve(&space, &Params::default()).unwrap();
         (
@@ -890,7 +890,7 @@ mod tests {
         assert_eq!(run("!!%.X%.O%XO"), ("0122".into(), "!)%<X%.O%XO".into()));
         assert_eq!(run("!!.%O..%O.O"), ("0122".into(), "!).%O*.%O.O".into()));
         // Plain "two moves in a row" gives 0122 for the first one.
-        let d = encoded::parse("!.X%OXO").unwrap();
+        let d = crate::encoded::parse_graph("!.X%OXO").unwrap();
         let plain = Params {
             tenuki_depth: 0,
             ..Params::default()
@@ -914,7 +914,7 @@ mod tests {
 
     #[test]
     fn first_moves_and_lines() {
-        let d = encoded::parse("...").unwrap();
+        let d = crate::encoded::parse_graph("...").unwrap();
         let sol = solve(&Space::from_diagram(&d).unwrap(), &Params::default()).unwrap();
         let centre = sol
             .first_moves
@@ -928,7 +928,7 @@ mod tests {
 
     #[test]
     fn parameters() {
-        let d = encoded::parse(".").unwrap();
+        let d = crate::encoded::parse_graph(".").unwrap();
         let space = Space::from_diagram(&d).unwrap();
         let none = Params {
             outer_liberties: 0,
@@ -937,7 +937,7 @@ mod tests {
         // A one-point eye with no outer liberty is still one eye: without the extra eye the
         // wall is in atari and dies, with it the attacker's stone would be suicide.
         assert_eq!(solve(&space, &none).unwrap().value.to_string(), "1111");
-        let two = Space::from_diagram(&encoded::parse("..").unwrap()).unwrap();
+        let two = Space::from_diagram(&crate::encoded::parse_graph("..").unwrap()).unwrap();
         assert_eq!(solve(&two, &none).unwrap().value.to_string(), "1111");
         let too_many = Params {
             defender_ko_threats: 4,
@@ -955,12 +955,18 @@ mod tests {
             node_limit: 10,
             ..Params::default()
         };
-        let big = Space::from_diagram(&encoded::parse("!....%.....").unwrap()).unwrap();
+        let big =
+            Space::from_diagram(&crate::encoded::parse_graph("!....%.....").unwrap()).unwrap();
         assert!(matches!(
             solve(&big, &tiny),
             Err(SolveError::SearchLimit { .. })
         ));
-        let x = encoded::parse("x.").unwrap();
+        let x = Diagram {
+            rows: vec![vec![
+                Cell::Vertex(crate::diagram::Marker::Either),
+                Cell::Vertex(crate::diagram::Marker::Empty),
+            ]],
+        };
         assert_eq!(
             Space::from_diagram(&x),
             Err(SolveError::Wildcard {
