@@ -1,16 +1,15 @@
 //! The embedded default database against GNU Go 3.8's `analyze_eyegraph`: every eye graph of up
-//! to three vertices, every labelling over `. ! X $`, centre, edge and corner placements.
+//! to three vertices, every labelling over `. ! X $`, centre, edge and corner placements. The
+//! database is generated from the solver, so this checks both against the referee: every graph
+//! GNU Go answers (leaving out its pockets, where it reads a graph with an extra vertex) gets the
+//! same value and the same vital points.
 //!
-//! Disagreements, each read through:
-//! - `X`, `XX`, `XXX` (no marginal vertex, every vertex a stone): the attacker string has no
-//!   liberty, so it cannot stand on the board: Go removes it, leaving the empty eye. nakade says
-//!   `X` = `XX` = 1111 (the empty one- and two-point eyes; eyes.db's patterns 100 and 200 agree);
-//!   `XXX` would be the empty straight three, 1122 with the vital point on a stone, which the
-//!   dialect cannot write: the default database has no pattern for it. GNU Go, which does not
-//!   check legality, leaves the stones on the board and says 0000. (Every shape and placement.)
-//! - The bent `X.X` in the corner: GNU Go says 1222 (a != c) but marks no attack point. The
-//!   attacker's only move is the suicide on the empty point; the pattern marks it, as the
-//!   dialect requires for a != c.
+//! Two conventions follow GNU Go's reading, though one could argue otherwise:
+//! - `X`, `XX`, `XXX` (every vertex a stone, none marginal) are strings without a liberty, which
+//!   cannot stand on a board. GNU Go leaves them there and says 0000; so does nakade. (eyes.db's
+//!   patterns 100, 200 and 302 say 1111, as if they had been removed.)
+//! - In the corner bent `X.X` (1222) the attacker's threat is to fill the surrounding string's
+//!   outer liberties: GNU Go marks no attack point and neither does the pattern.
 
 use nakade::db::default_database;
 use nakade::encoded::parse_graph;
@@ -118,7 +117,6 @@ fn default_database_agrees_with_gnugo_up_to_three_vertices() {
     let db = default_database();
     let (mut asked, mut answered, mut agree) = (0, 0, 0);
     let mut differences = Vec::new();
-    let (mut all_stone_cases, mut unmarked_suicide) = (0, 0);
     for graph in small_graphs() {
         asked += 1;
         let space = EyeGraph::from_diagram(&parse_graph(&graph).unwrap()).unwrap();
@@ -135,47 +133,19 @@ fn default_database_agrees_with_gnugo_up_to_three_vertices() {
             continue;
         }
         answered += 1;
-        let ours = db.lookup(&space);
         let coords = |set: nakade::db::VertexSet| {
             let mut v: Vec<(usize, usize)> =
                 set.iter().filter_map(|i| space.coordinate(i)).collect();
             v.sort();
             v
         };
+        let mine = db
+            .lookup(&space)
+            .map(|m| (m.value.to_string(), coords(m.attack), coords(m.defense)));
         let (ga, gd) = vital(&rows);
-        let mine = ours.map(|m| (m.value.to_string(), coords(m.attack), coords(m.defense)));
-        let theirs = (value.clone(), ga, gd);
+        let theirs = (value, ga, gd);
         if mine.as_ref() == Some(&theirs) {
             agree += 1;
-            continue;
-        }
-        let all_stone = space
-            .vertices()
-            .all(|v| !v.marginal && v.content == nakade::diagram::Content::Stone);
-        let empties: Vec<(usize, usize)> = (0..space.len())
-            .filter(|&i| space.vertex(i).content == nakade::diagram::Content::Empty)
-            .filter_map(|i| space.coordinate(i))
-            .collect();
-        let needs_attack = value.as_bytes()[0] != value.as_bytes()[2];
-        if all_stone {
-            // Explained in the module doc: the stones have no liberty and are removed.
-            let want = if space.len() < 3 {
-                Some(("1111".to_string(), vec![], vec![]))
-            } else {
-                None
-            };
-            assert_eq!(want, mine, "{graph}");
-            assert_eq!("0000", value, "{graph}");
-            all_stone_cases += 1;
-        } else if needs_attack && theirs.1.is_empty() && empties.len() == 1 {
-            // GNU Go gives a != c but marks no attack point: the attacker's only move is the
-            // suicide on the one empty point, which the pattern marks.
-            assert_eq!(
-                Some((value.clone(), empties.clone(), theirs.2.clone())),
-                mine,
-                "{graph}"
-            );
-            unmarked_suicide += 1;
         } else {
             differences.push(format!("{graph}: gnugo {theirs:?}, nakade {mine:?}"));
         }
@@ -183,10 +153,6 @@ fn default_database_agrees_with_gnugo_up_to_three_vertices() {
     eprintln!(
         "default database vs gnugo: {asked} graphs asked, {answered} answered, {agree} agree"
     );
-    eprintln!(
-        "explained: {all_stone_cases} all-stone labellings, {unmarked_suicide} unmarked suicides"
-    );
     assert_eq!(Vec::<String>::new(), differences);
-    assert_eq!(answered, agree + all_stone_cases + unmarked_suicide);
-    assert!(answered > 1000 && unmarked_suicide >= 1);
+    assert!(answered > 1000);
 }
