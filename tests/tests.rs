@@ -8,5 +8,6 @@ mod corpus;
 mod default_db;
 mod malformed;
 mod solver_harness;
+mod solver_placements;
 mod solver_vs_gnugo;
 mod verify_eyes_db;
