@@ -14,10 +14,11 @@
 //!   which share both), so the black stone that B may drop into either is captured at once:
 //!   two eyes. GNU Go's embedding runs the margin's line out of 1,0 through the wall, which
 //!   changes what the wall touches. The second is the same shape turned along the other edge.
-//! - `|X.O%|.XX%+---` and `|XOO%|XOO%|.X.%+---`: same value; nakade also finds the attacker's
-//!   move on the corner point, which takes the last liberty the stones need and leaves the
-//!   defender one eye after the exchange (its line of play reaches b); GNU Go lists only the
-//!   defence point.
+//! - `|X.O%|.XX%+---` and `|XOO%|XOO%|.X.%+---`: same value, 1122, so a != c and an attack
+//!   point is due; GNU Go marks none (its own pattern compiler would refuse that pattern) and
+//!   only the defence point. nakade marks the attacker's moves on the empty points as attack
+//!   points: in the first, B on 0,2 or on 1,1 each leaves a position worth 1122 with the
+//!   defender to move, where filling an outer liberty leaves 1112.
 
 use nakade::encoded::encode;
 use nakade::enumerate::{eye_graphs, Placement, CONCRETE};
