@@ -1,6 +1,7 @@
 //! Command-line arguments and dispatch.
 
 mod check;
+mod compile;
 mod diff;
 mod generate;
 mod inspect;
@@ -101,6 +102,14 @@ enum Command {
         #[command(flatten)]
         solver: SolverArgs,
     },
+    /// Compile a pattern file to the binary form the engine embeds (`patterns/default.ndb`).
+    Compile {
+        /// The pattern file.
+        file: PathBuf,
+        /// Where to write the compiled database.
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Show every stage for a graph: diagram, eye graph, neighbour class, canonical key, matches.
     Inspect {
         /// Pattern file to use instead of the embedded default database.
@@ -196,6 +205,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Command::Generate { up_to, out, solver } => {
             generate::run(usize::from(up_to), out.as_deref(), solver.params())
         }
+        Command::Compile { file, out } => compile::run(&file, &out, options),
         Command::Inspect { db, graph } => {
             let Some(db) = matching::load_db(db.as_deref(), options)? else {
                 return Ok(ExitCode::from(1));

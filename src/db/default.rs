@@ -1,37 +1,30 @@
 //! The embedded default database: `patterns/default.db`, written by `nakade generate --up-to 6`
-//! from the solver, compiled once, on first use.
+//! from the solver, compiled by `nakade compile` into `patterns/default.ndb`, which is what the
+//! binary embeds and loads (checked word by word) on first use. A test compiles the text again
+//! and compares, so the two never drift.
 //!
-//! It is read in lenient mode: 31 of its patterns have a value whose deciding moves lie outside
-//! the eye space (filling the surrounding string's outer liberties), so they mark no vital point,
-//! which GNU Go's pattern compiler would refuse. Each says so in a comment.
+//! The text is read in lenient mode: 31 of its patterns have a value whose deciding moves lie
+//! outside the eye space (filling the surrounding string's outer liberties), so they mark no
+//! vital point, which GNU Go's pattern compiler would refuse. Each says so in a comment.
 
 use lazy_static::lazy_static;
 
 use super::Database;
 
-/// The embedded pattern file.
-pub(crate) const SOURCE: (&str, &str) = (
-    "patterns/default.db",
-    include_str!("../../patterns/default.db"),
-);
-
-/// How the embedded file is read.
-const OPTIONS: crate::dsl::Options = crate::dsl::Options { lenient: true };
+/// The compiled default database.
+const COMPILED: &[u8] = include_bytes!("../../patterns/default.ndb");
 
 fn build() -> Database {
-    // The embedded file is checked by the test `default_database_compiles_cleanly`: an error
-    // here is a build defect, not bad input.
-    let file = crate::dsl::parse_with("<default>", SOURCE.1.as_bytes(), OPTIONS)
-        .expect("embedded patterns are valid");
-    let (db, _) = Database::compile(&file).expect("embedded patterns compile");
-    db
+    // The embedded bytes are checked by the test `compiled_default_is_the_compiled_text`: an
+    // error here is a build defect, not bad input.
+    Database::from_bytes("<default>", COMPILED).expect("the embedded compiled database is sound")
 }
 
 lazy_static! {
     static ref DEFAULT: Database = build();
 }
 
-/// The default database, compiled on first use and shared afterwards.
+/// The default database, loaded on first use and shared afterwards.
 pub fn default_database() -> &'static Database {
     &DEFAULT
 }
@@ -43,8 +36,17 @@ mod tests {
     use crate::generate::{generate, Answer};
     use crate::solve::{solve, Params, Space};
 
+    /// How the text is read.
+    const OPTIONS: crate::dsl::Options = crate::dsl::Options { lenient: true };
+
+    /// The pattern file the compiled database comes from.
+    const SOURCE: (&str, &str) = (
+        "patterns/default.db",
+        include_str!("../../patterns/default.db"),
+    );
+
     #[test]
-    fn default_database_compiles_cleanly() {
+    fn compiled_default_is_the_compiled_text() {
         let file = crate::dsl::parse_with(SOURCE.0, SOURCE.1.as_bytes(), OPTIONS)
             .unwrap_or_else(|e| panic!("{}", crate::dsl::render_all(&e)));
         // Lenient only for the patterns whose deciding moves are outside the space.
@@ -66,9 +68,10 @@ mod tests {
                 "{w}"
             );
         }
-        let (_, warnings) = Database::compile(&file).unwrap();
+        let (db, warnings) = Database::compile(&file).unwrap();
         assert!(warnings.is_empty(), "{}", crate::dsl::render_all(&warnings));
-        assert!(!default_database().is_empty());
+        assert!(db.to_bytes() == COMPILED, "patterns/default.ndb is stale: run nakade --lenient compile patterns/default.db --out patterns/default.ndb");
+        assert_eq!(default_database().len(), 33_866);
     }
 
     #[test]

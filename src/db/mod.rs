@@ -20,7 +20,10 @@
 //! in it depends on how many patterns the database holds.
 
 pub mod baseline;
+mod binary;
 mod default;
+
+pub use binary::BinaryError;
 
 use std::fmt;
 
