@@ -37,6 +37,7 @@
 
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod benson;
 pub mod board;
 pub mod db;
@@ -45,6 +46,7 @@ pub mod dsl;
 pub mod encoded;
 pub mod enumerate;
 pub mod evaluate;
+pub mod eyegraph;
 pub mod eyespace;
 pub mod generate;
 pub mod graph;
