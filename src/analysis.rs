@@ -145,8 +145,25 @@ impl SpaceReport {
     pub fn eval_eye(&self, board: &Board) -> String {
         match self.value {
             None => "?".to_string(),
-            Some(v) => format_eval_eye(board, v, self.attack.first(), self.defense.first()),
+            Some(v) => {
+                let (a, d) = self.vital_pair();
+                format_eval_eye(board, v, a.as_ref(), d.as_ref())
+            }
         }
+    }
+
+    /// One attack and one defence point, as `eval_eye` names them: a point that is both when
+    /// there is one (the key point of the shape), else the first of each.
+    pub fn vital_pair(&self) -> (Option<Loc>, Option<Loc>) {
+        let both = self
+            .attack
+            .iter()
+            .find(|l| self.defense.contains(l))
+            .copied();
+        (
+            both.or_else(|| self.attack.first().copied()),
+            both.or_else(|| self.defense.first().copied()),
+        )
     }
 }
 
@@ -353,10 +370,11 @@ impl EyeEvaluator for GtpEvaluator {
     fn evaluate(&self, board: &Board, space: &AnalyzedSpace) -> Option<EyeAnswer> {
         let _ = board;
         let report = evaluate_analyzed(&self.evaluator, space.clone(), self.limits);
+        let (attack, defense) = report.vital_pair();
         report.value.map(|value| EyeAnswer {
             value,
-            attack: report.attack.first().copied(),
-            defense: report.defense.first().copied(),
+            attack,
+            defense,
         })
     }
 }

@@ -6,4 +6,5 @@ mod canonical;
 mod cli;
 mod corpus;
 mod default_db;
+mod eval_eye;
 mod malformed;
