@@ -2,6 +2,7 @@
 
 mod support;
 
+mod benson;
 mod canonical;
 mod cli;
 mod corpus;
