@@ -19,10 +19,11 @@
 //! assert_eq!(analyze_eyegraph("|..%|..%+--", &Params::default()).unwrap(), "1112\n|>>\n|>>\n+--");
 //! ```
 
-use crate::analysis::{AnalysisLimits, GtpEvaluator};
+use crate::analysis::{analyze_position, AnalysisLimits, PositionReport};
+use crate::board::{vertex, Board, Color};
 use crate::encoded::parse_graph;
 use crate::evaluate::Evaluator;
-use crate::gtp::{eval_eye_handler, Engine, Handler};
+use crate::gtp::{Engine, Handler};
 use crate::solve::{self, Params, Space};
 
 /// Search nodes `analyze_eyegraph` spends on one graph before it gives up with an error.
@@ -57,17 +58,51 @@ pub fn analyze_eyegraph_handler(params: Params) -> Handler {
     })
 }
 
+/// The `eval_eye VERTEX` command, as [`crate::gtp::eval_eye_handler`] answers it (the black
+/// eye space at the vertex, else the white one; `-1` when none; `MIN MAX [ATTACK DEFENSE]`),
+/// but analysing the whole board once per position: the report of every space is kept until
+/// the board changes, as GNU Go keeps its `examine_position` results.
+pub fn eval_eye_cached(limits: AnalysisLimits) -> Handler {
+    let ev = Evaluator::with_default();
+    let mut cache: Option<(Board, PositionReport)> = None;
+    Box::new(move |st, args| {
+        let [v] = args else {
+            return Err("invalid coordinate".into());
+        };
+        let loc = vertex::parse(&st.board, v).map_err(|_| "invalid coordinate".to_string())?;
+        let (board, report) = match cache.take() {
+            Some((b, r)) if b == st.board => (b, r),
+            _ => {
+                let mut b = st.board.clone();
+                let lim = AnalysisLimits {
+                    read: st.limits,
+                    ..limits
+                };
+                let r = analyze_position(&mut b, &ev, None, lim);
+                (b, r)
+            }
+        };
+        let found = [Color::Black, Color::White].iter().find_map(|&c| {
+            report
+                .spaces
+                .iter()
+                .find(|s| s.color() == c && s.analyzed.space.contains(loc))
+        });
+        let answer = match found {
+            None => Ok("-1".to_string()),
+            Some(s) if s.value.is_none() => Err("eye space cannot be evaluated".to_string()),
+            Some(s) => Ok(s.eval_eye(&board)),
+        };
+        cache = Some((board, report));
+        answer
+    })
+}
+
 /// The GTP engine of `nakade gtp`: the built-in commands, `eval_eye` through the database and
 /// solver, and `analyze_eyegraph` through the solver.
 pub fn engine() -> Engine {
     let mut e = Engine::new();
-    e.register(
-        "eval_eye",
-        eval_eye_handler(GtpEvaluator {
-            evaluator: Evaluator::with_default(),
-            limits: AnalysisLimits::default(),
-        }),
-    );
+    e.register("eval_eye", eval_eye_cached(AnalysisLimits::default()));
     e.register(
         "analyze_eyegraph",
         analyze_eyegraph_handler(Params {

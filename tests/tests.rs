@@ -2,10 +2,12 @@
 
 mod support;
 
+mod analyze_cli;
 mod benson;
 mod canonical;
 mod cli;
 mod corpus;
 mod default_db;
 mod eval_eye;
+mod gtp_fuzz;
 mod malformed;
