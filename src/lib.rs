@@ -23,6 +23,10 @@
 //! - Your own pattern file: [`dsl::read_file`] (every problem reported with `file:line:col`),
 //!   then [`db::Database::compile`].
 //! - A comparison against GNU Go's way of matching: [`db::baseline::Baseline`].
+//! - A whole position (SGF or diagram): [`analysis::analyze_position`] values every eye space
+//!   (board → [`eyespace`] → [`topology`] → [`graph::EyeGraph`] → [`evaluate::Evaluator`]) with
+//!   its vital points on the board, and gives Benson's verdict ([`benson`]).
+//! - GNU Go's GTP commands `eval_eye` and `analyze_eyegraph`: [`eyegraph::engine`].
 //!
 //! ```
 //! use nakade::db::default_database;
