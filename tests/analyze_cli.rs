@@ -173,3 +173,39 @@ fn gtp_session() {
         "=1 black\n\n=2 1 2 B1 B1\n\n=3 2 2\n\n?4 invalid coordinate\n\n=5 0022\n.)<.\n $  \n\n?6 unknown command\n\n?7 analyze_eyegraph takes one argument, the graph\n\n=\n\n"
     );
 }
+
+#[test]
+fn move_picks_the_position() {
+    // Before move 1, white's bent three C7 D7 C6 (vital point C7); after all three moves
+    // black has played C7, the white stones are dead and the space is black's.
+    let at = |extra: &[&str]| {
+        let mut args = vec![
+            "analyze",
+            "tests/positions/bent_three.sgf",
+            "--at",
+            "C6",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        let (out, err, code) = nakade(&args, "");
+        assert_eq!((err.as_str(), code), ("", 0));
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        (
+            v["spaces"][0]["color"].clone(),
+            v["spaces"][0]["eval_eye"].clone(),
+        )
+    };
+    assert_eq!(at(&["--move", "1"]), ("white".into(), "1 2 C7 C7".into()));
+    assert_eq!(at(&[]), ("black".into(), "2 2".into()));
+    let (_, err, code) = nakade(
+        &["analyze", "tests/positions/bent_three.sgf", "--move", "99"],
+        "",
+    );
+    assert_eq!(
+        (err.as_str(), code),
+        (
+            "error: tests/positions/bent_three.sgf: no move 99: the game has 3 moves\n",
+            1
+        )
+    );
+}

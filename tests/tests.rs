@@ -9,5 +9,6 @@ mod cli;
 mod corpus;
 mod default_db;
 mod eval_eye;
+mod eyegraph_gnugo;
 mod gtp_fuzz;
 mod malformed;
