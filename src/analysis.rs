@@ -368,8 +368,7 @@ pub struct GtpEvaluator {
 }
 
 impl EyeEvaluator for GtpEvaluator {
-    fn evaluate(&self, board: &Board, space: &AnalyzedSpace) -> Option<EyeAnswer> {
-        let _ = board;
+    fn evaluate(&self, _board: &Board, space: &AnalyzedSpace) -> Option<EyeAnswer> {
         let report = evaluate_analyzed(&self.evaluator, space.clone(), self.limits);
         let (attack, defense) = report.vital_pair();
         report.value.map(|value| EyeAnswer {

@@ -91,13 +91,15 @@ const WHY_CORNER_BENT_FOUR_STONE: &str =
 const WHY_SEED002_CHIMERA: &str = "ours: the seed's chimera 0022";
 
 /// B4's diagonals: A5 white, C5 white's own eye (black cannot play there), A3 black with one
-/// liberty, C3 black with two. GNU Go scores A3 and C3 as ko captures, 7/8 each, 1.75 in all
-/// (`half_eye_data B4`), a proper eye (1 1). A3 is a ko indeed (white A2 takes one stone and
-/// black retakes at A3). But C3 is not capturable: after white D3 black C2 joins B2 with four
-/// liberties (A2 B1 C1 D2), and after white C2 black D3 has D2 and E3. With C3 safe (2) and A3
-/// at least 7/8 the sum is above 2: a half eye, decided at A2, as we answer. We are right;
-/// our topology scores A3 as 1 where 9/8 would be exact (no effect on the class).
-const WHY_KO_CASE_C: &str = "ours: C3 cannot be captured, so B4 is a half eye";
+/// liberty (white takes it at A2, black can save it), C3 black with two. GNU Go reads C3 as
+/// capturable and defendable: white D3, black C2 (joining B2), white D2, black C1, white A2
+/// takes A3 and the black string, left with B1 and D1 on the first line, is caught along the
+/// edge (GNU Go's `attack C3` answers D3, then D2, then A2 along that line). So C3 scores
+/// about 1 like A3, the sum is at most 2 (`half_eye_data B4`: 1.75) and B4 is a proper eye:
+/// 1 1. Our tactical reading does not find that capture, scores C3 as safe (2), sums 3 and
+/// calls B4 a half eye (0 1). GNU Go is right: our reading limits miss the edge capture.
+const WHY_KO_CASE_C: &str =
+    "GNU Go right: C3 can be captured along the first line, so B4 is a proper eye";
 
 const CASES: &[Case] = &[
     case("seed002_half_eye", "C3", "0 1 D2 D2", "0 1 D2 D2", AGREE),
