@@ -69,10 +69,10 @@ const WHY_DEAD_STONES_INSIDE_BIG: &str =
 
 /// The L of four in the corner with the bend on A1 (A1 A2 B1 C1). GNU Go's `eval_eye` takes
 /// 1122 from its eyes.db; GNU Go's own reading (`analyze_eyegraph |...%|.%+---`) gives 1222,
-/// as our solver does: after black B1, white C1 leaves B1 with the single liberty A1, and
-/// black A1 or A2 is captured into two eyes (A2 and B1 either side of a white A1). Two of GNU
-/// Go's answers disagree; the exhaustive reading (GNU Go's and ours) says two eyes under its
-/// conventions (no ko threats, two outer liberties). We take the reading as right.
+/// as our solver does: two exhaustive searches of the local game (two outer liberties, no ko
+/// threats) find that black moving first cannot bring white below two eyes. Two of GNU Go's
+/// answers disagree; we side with the readings. Under rules with ko threats for black the
+/// eyes.db value may be the safer one (the corner invites ko), which neither reading models.
 const WHY_CORNER_BENT_FOUR: &str =
     "ours: GNU Go's own analyze_eyegraph reads 1222 too; its eyes.db pattern says 1122";
 
