@@ -50,7 +50,7 @@ const WHY_SQUARE_FOUR: &str =
     "GNU Go right on status (white dead); ours the value of the white square";
 const WHY_CENTRE_SQUARE_FOUR: &str = WHY_SQUARE_FOUR;
 const WHY_CORNER_SQUARE_FOUR: &str = WHY_SQUARE_FOUR;
-/// The same with a dead black stone in the square (K1): one eye for white either way.
+/// The same with a dead black stone in the square (J1): one eye for white either way.
 const WHY_EDGE_SQUARE_FOUR_STONE: &str = WHY_SQUARE_FOUR;
 
 /// A black stone on the vital point of a pyramid four: the white group is dead (GNU Go's
