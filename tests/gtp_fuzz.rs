@@ -98,3 +98,43 @@ fn eval_eye_before_any_position_and_after_clear_board() {
         "= -1\n\n=\n\n= -1\n\n=\n\n= -1\n\n? invalid coordinate\n\n"
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Random 9x9 positions (random legal moves): whole-board analysis never panics, values
+    /// every space, and names vital points only where the value has them, on the space or on a
+    /// diagonal of one of its half eyes.
+    #[test]
+    fn whole_board_analysis_of_random_positions(moves in proptest::collection::vec((0usize..9, 0usize..9), 0..70)) {
+        use nakade::analysis::{analyze_position, AnalysisLimits};
+        use nakade::board::{Board, Color};
+        let mut b = Board::new(9).unwrap();
+        let mut color = Color::Black;
+        for (x, y) in moves {
+            let loc = b.loc(x, y).unwrap();
+            if b.play(loc, color).is_ok() {
+                color = color.opponent();
+            }
+        }
+        let before = b.clone();
+        let ev = nakade::evaluate::Evaluator::with_default();
+        let r = analyze_position(&mut b, &ev, None, AnalysisLimits::default());
+        prop_assert_eq!(&b, &before);
+        for s in &r.spaces {
+            let v = s.value.expect("a value");
+            let allowed: Vec<_> = s
+                .points()
+                .into_iter()
+                .chain(s.half_eyes().iter().flat_map(|h| h.attack.iter().chain(&h.defense).copied()))
+                .collect();
+            prop_assert!(s.attack.iter().chain(&s.defense).all(|l| allowed.contains(l)));
+            if v.a == v.c {
+                prop_assert!(s.attack.is_empty());
+            }
+            if v.b == v.d {
+                prop_assert!(s.defense.is_empty());
+            }
+        }
+    }
+}
