@@ -1,7 +1,7 @@
 //! Whole-board analysis and `eval_eye` over GTP, against GNU Go 3.8, in one run.
 //!
 //! Positions: `benches/positions/*.sgf`, 19x19 middle games (GNU Go 3.8 self-play at level 1,
-//! 120 to 180 moves). Three figures:
+//! 90 to 200 moves). Three figures:
 //!
 //! 1. whole-board analysis: [`nakade::analysis::analyze_position`] on every eye space of both
 //!    colours, a fresh evaluator (cold solver cache) each time: time per position and per space;
