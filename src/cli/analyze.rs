@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Context as _;
-use nakade::analysis::{analyze_at, analyze_position, AnalysisLimits, PositionReport, SpaceReport};
+use nakade::analysis::{analyze_position, AnalysisLimits, PositionReport, SpaceReport};
 use nakade::board::{diagram, sgf, vertex, Board, Color, Loc};
 use nakade::evaluate::Evaluator;
 use nakade::topology::eighths_to_string;
@@ -50,10 +50,20 @@ pub fn run(req: &Request<'_>) -> anyhow::Result<ExitCode> {
     let mut board = load_board(req.file, req.move_number)?;
     let ev = Evaluator::with_default();
     let limits = AnalysisLimits::default();
-    let mut report = analyze_position(&mut board, &ev, req.color, limits);
+    // With --at, every space is analysed and the one eval_eye would pick is kept: black's
+    // space at the vertex, else white's.
+    let color = if req.at.is_some() { None } else { req.color };
+    let mut report = analyze_position(&mut board, &ev, color, limits);
     if let Some(v) = req.at {
         let loc = vertex::parse(&board, v).map_err(|e| anyhow::anyhow!("--at {v}: {e}"))?;
-        report.spaces = analyze_at(&mut board, &ev, loc, limits)
+        let pick = [Color::Black, Color::White].iter().find_map(|&c| {
+            report
+                .spaces
+                .iter()
+                .position(|s| s.color() == c && s.analyzed.space.contains(loc))
+        });
+        report.spaces = pick
+            .map(|i| report.spaces.swap_remove(i))
             .into_iter()
             .collect();
         if report.spaces.is_empty() && !req.json {

@@ -84,7 +84,8 @@ enum Command {
         /// Only this colour's eye spaces (B or W).
         #[arg(long, value_parser = parse_color)]
         color: Option<nakade::board::Color>,
-        /// Only the eye space at this vertex, as `eval_eye` picks it (black's first).
+        /// Only the eye space at this vertex, as `eval_eye` picks it (black's first; --color is
+        /// then ignored).
         #[arg(long)]
         at: Option<String>,
         /// Print one JSON object.
