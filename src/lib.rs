@@ -23,6 +23,10 @@
 //! - Your own pattern file: [`dsl::read_file`] (every problem reported with `file:line:col`),
 //!   then [`db::Database::compile`].
 //! - A comparison against GNU Go's way of matching: [`db::baseline::Baseline`].
+//! - A whole position (SGF or diagram): [`analysis::analyze_position`] values every eye space
+//!   (board → [`eyespace`] → [`topology`] → [`graph::EyeGraph`] → [`evaluate::Evaluator`]) with
+//!   its vital points on the board, and gives Benson's verdict ([`benson`]).
+//! - GNU Go's GTP commands `eval_eye` and `analyze_eyegraph`: [`eyegraph::engine`].
 //!
 //! ```
 //! use nakade::db::default_database;
@@ -37,6 +41,7 @@
 
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod benson;
 pub mod board;
 pub mod db;
@@ -45,6 +50,7 @@ pub mod dsl;
 pub mod encoded;
 pub mod enumerate;
 pub mod evaluate;
+pub mod eyegraph;
 pub mod eyespace;
 pub mod generate;
 pub mod graph;

@@ -2,10 +2,15 @@
 
 mod support;
 
+mod analyze_cli;
+mod benson;
 mod canonical;
 mod cli;
 mod corpus;
 mod default_db;
+mod eval_eye;
+mod eyegraph_gnugo;
+mod gtp_fuzz;
 mod malformed;
 mod solver_harness;
 mod solver_placements;

@@ -8,6 +8,11 @@ mod inspect;
 mod matching;
 mod verify;
 
+// Board analysis and the GTP engine.
+mod analyze;
+mod gtp;
+mod svg;
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -118,6 +123,40 @@ enum Command {
         /// The encoded eye graph.
         graph: String,
     },
+
+    // Board analysis and the GTP engine.
+    /// Every eye space of a position (SGF or board diagram): points, marginals, half and false
+    /// eyes, neighbour class, pattern or solver, value, vital points; and Benson's verdict.
+    Analyze {
+        /// An SGF file or a text diagram.
+        file: PathBuf,
+        /// Analyse the position before this move (SGF only; default: after all moves).
+        #[arg(long = "move")]
+        move_number: Option<usize>,
+        /// Only this colour's eye spaces (B or W).
+        #[arg(long, value_parser = parse_color)]
+        color: Option<nakade::board::Color>,
+        /// Only the eye space at this vertex, as `eval_eye` picks it (black's first; --color is
+        /// then ignored).
+        #[arg(long)]
+        at: Option<String>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Also draw the board with the eye spaces marked into this SVG file.
+        #[arg(long)]
+        svg: Option<PathBuf>,
+    },
+    /// A GTP engine on standard input/output with `eval_eye` and `analyze_eyegraph`.
+    Gtp,
+}
+
+fn parse_color(s: &str) -> Result<nakade::board::Color, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "b" | "black" => Ok(nakade::board::Color::Black),
+        "w" | "white" => Ok(nakade::board::Color::White),
+        _ => Err(format!("{s:?}: expected B or W")),
+    }
 }
 
 /// The solver's parameters.
@@ -212,5 +251,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             };
             inspect::run(db.get(), &graph)
         }
+
+        // Board analysis and the GTP engine.
+        Command::Analyze {
+            file,
+            move_number,
+            color,
+            at,
+            json,
+            svg,
+        } => analyze::run(&analyze::Request {
+            file: &file,
+            move_number,
+            color,
+            at: at.as_deref(),
+            json,
+            svg: svg.as_deref(),
+        }),
+        Command::Gtp => gtp::run(),
     }
 }

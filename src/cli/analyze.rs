@@ -1,0 +1,252 @@
+//! `nakade analyze FILE`: every eye space of a position, valued, with Benson's verdict; as
+//! text, JSON or an SVG picture.
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::Context as _;
+use nakade::analysis::{analyze_position, AnalysisLimits, PositionReport, SpaceReport};
+use nakade::board::{diagram, sgf, vertex, Board, Color, Loc};
+use nakade::evaluate::Evaluator;
+use nakade::topology::eighths_to_string;
+use serde_json::{json, Value};
+
+use super::svg;
+
+/// What `nakade analyze` was asked.
+pub struct Request<'a> {
+    pub file: &'a Path,
+    pub move_number: Option<usize>,
+    pub color: Option<Color>,
+    pub at: Option<&'a str>,
+    pub json: bool,
+    pub svg: Option<&'a Path>,
+}
+
+/// An SGF file (by extension `.sgf`, or text starting with `(`), else a board diagram. Errors
+/// name `FILE:LINE:COL`.
+pub fn load_board(file: &Path, move_number: Option<usize>) -> anyhow::Result<Board> {
+    let name = file.display().to_string();
+    let bytes = std::fs::read(file).with_context(|| format!("{name}: cannot read"))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let is_sgf = file
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
+        || text.trim_start().starts_with('(');
+    if is_sgf {
+        Ok(sgf::load_file(file, move_number)?.board)
+    } else {
+        if move_number.is_some() {
+            anyhow::bail!("{name}: --move needs an SGF file, this is a diagram");
+        }
+        diagram::parse_board(&text, None)
+            .map(|p| p.board)
+            .map_err(|e| anyhow::anyhow!("{name}:{e}"))
+    }
+}
+
+pub fn run(req: &Request<'_>) -> anyhow::Result<ExitCode> {
+    let mut board = load_board(req.file, req.move_number)?;
+    let ev = Evaluator::with_default();
+    let limits = AnalysisLimits::default();
+    // With --at, every space is analysed and the one eval_eye would pick is kept: black's
+    // space at the vertex, else white's.
+    let color = if req.at.is_some() { None } else { req.color };
+    let mut report = analyze_position(&mut board, &ev, color, limits);
+    if let Some(v) = req.at {
+        let loc = vertex::parse(&board, v).map_err(|e| anyhow::anyhow!("--at {v}: {e}"))?;
+        let pick = [Color::Black, Color::White].iter().find_map(|&c| {
+            report
+                .spaces
+                .iter()
+                .position(|s| s.color() == c && s.analyzed.space.contains(loc))
+        });
+        report.spaces = pick
+            .map(|i| report.spaces.swap_remove(i))
+            .into_iter()
+            .collect();
+        if report.spaces.is_empty() && !req.json {
+            println!("no eye space at {v} (eval_eye: -1)");
+        }
+    }
+    if req.json {
+        println!("{}", to_json(&board, &report));
+    } else {
+        print!("{}", to_text(&board, &report));
+    }
+    if let Some(out) = req.svg {
+        std::fs::write(out, svg::render(&board, &report))
+            .with_context(|| format!("{}: cannot write", out.display()))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn names(board: &Board, locs: &[Loc]) -> Vec<String> {
+    locs.iter().map(|&l| vertex::name(board, l)).collect()
+}
+
+fn list(board: &Board, locs: &[Loc]) -> String {
+    if locs.is_empty() {
+        "-".to_string()
+    } else {
+        names(board, locs).join(" ")
+    }
+}
+
+/// A string named by its first stone in board order.
+fn first_stone(board: &Board, s: Loc) -> Loc {
+    *board.string_stones(s).iter().min().expect("a stone")
+}
+
+/// The text report.
+pub fn to_text(board: &Board, r: &PositionReport) -> String {
+    let mut out = String::new();
+    let dead: Vec<Loc> = r.dead.iter().map(|&s| first_stone(board, s)).collect();
+    writeln!(out, "dead: {}", list(board, &dead)).unwrap();
+    for pa in &r.pass_alive {
+        let strings: Vec<Loc> = pa.strings.iter().map(|&s| first_stone(board, s)).collect();
+        let regions: Vec<String> = pa
+            .regions
+            .iter()
+            .map(|reg| format!("{{{}}}", names(board, reg).join(" ")))
+            .collect();
+        writeln!(
+            out,
+            "pass-alive {}: strings {}; regions {}",
+            pa.color.name(),
+            list(board, &strings),
+            if regions.is_empty() {
+                "-".to_string()
+            } else {
+                regions.join(" ")
+            }
+        )
+        .unwrap();
+    }
+    for (k, s) in r.spaces.iter().enumerate() {
+        out.push('\n');
+        space_text(&mut out, board, k, s);
+    }
+    out
+}
+
+fn space_text(out: &mut String, board: &Board, k: usize, s: &SpaceReport) {
+    let pts = s.points();
+    writeln!(
+        out,
+        "{} space {}: {} points",
+        s.color().name(),
+        k + 1,
+        pts.len()
+    )
+    .unwrap();
+    writeln!(out, "  points:    {}", list(board, &pts)).unwrap();
+    writeln!(out, "  marginal:  {}", list(board, &s.marginals())).unwrap();
+    if !s.stones().is_empty() {
+        writeln!(out, "  stones:    {}", list(board, &s.stones())).unwrap();
+    }
+    let half: Vec<String> = s
+        .half_eyes()
+        .iter()
+        .map(|h| {
+            format!(
+                "{} ({}, decided at {})",
+                vertex::name(board, h.loc),
+                eighths_to_string(h.eighths),
+                list(board, &h.defense)
+            )
+        })
+        .collect();
+    let fals: Vec<String> = s
+        .false_eyes()
+        .iter()
+        .map(|h| {
+            format!(
+                "{} ({})",
+                vertex::name(board, h.loc),
+                eighths_to_string(h.eighths)
+            )
+        })
+        .collect();
+    writeln!(
+        out,
+        "  half eyes: {}",
+        if half.is_empty() {
+            "-".into()
+        } else {
+            half.join(", ")
+        }
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "  false eyes: {}",
+        if fals.is_empty() {
+            "-".into()
+        } else {
+            fals.join(", ")
+        }
+    )
+    .unwrap();
+    if s.graph.is_empty() {
+        writeln!(out, "  class:     - (too many vertices for a graph)").unwrap();
+    } else {
+        writeln!(out, "  class:     {}", s.neighbour_class()).unwrap();
+    }
+    writeln!(out, "  source:    {}", s.source).unwrap();
+    match s.value {
+        Some(v) => writeln!(out, "  value:     {v} ({})", v.describe()).unwrap(),
+        None => writeln!(out, "  value:     unknown").unwrap(),
+    }
+    writeln!(out, "  attack:    {}", list(board, &s.attack)).unwrap();
+    writeln!(out, "  defense:   {}", list(board, &s.defense)).unwrap();
+    writeln!(out, "  eval_eye:  {}", s.eval_eye(board)).unwrap();
+    for line in s.analyzed.space.render(board).lines() {
+        writeln!(out, "    {line}").unwrap();
+    }
+}
+
+/// The JSON report: vertices as GTP names.
+pub fn to_json(board: &Board, r: &PositionReport) -> Value {
+    let n = |locs: &[Loc]| Value::from(names(board, locs));
+    let pass_alive: serde_json::Map<String, Value> = r
+        .pass_alive
+        .iter()
+        .map(|pa| {
+            let strings: Vec<Loc> = pa.strings.iter().map(|&s| first_stone(board, s)).collect();
+            let regions: Vec<Value> = pa.regions.iter().map(|reg| n(reg)).collect();
+            (
+                pa.color.name().to_string(),
+                json!({"strings": n(&strings), "regions": regions}),
+            )
+        })
+        .collect();
+    let dead: Vec<Loc> = r.dead.iter().map(|&s| first_stone(board, s)).collect();
+    let spaces: Vec<Value> = r
+        .spaces
+        .iter()
+        .map(|s| {
+            json!({
+                "color": s.color().name(),
+                "points": n(&s.points()),
+                "marginal": n(&s.marginals()),
+                "stones": n(&s.stones()),
+                "half_eyes": s.half_eyes().iter().map(|h| json!({
+                    "point": vertex::name(board, h.loc),
+                    "sum": eighths_to_string(h.eighths),
+                    "attack": n(&h.attack),
+                    "defense": n(&h.defense),
+                })).collect::<Vec<_>>(),
+                "false_eyes": s.false_eyes().iter().map(|h| vertex::name(board, h.loc)).collect::<Vec<_>>(),
+                "class": if s.graph.is_empty() { Value::Null } else { Value::from(s.neighbour_class()) },
+                "source": s.source.to_string(),
+                "value": s.value.map(|v| v.to_string()),
+                "attack": n(&s.attack),
+                "defense": n(&s.defense),
+                "eval_eye": s.eval_eye(board),
+            })
+        })
+        .collect();
+    json!({"dead": n(&dead), "pass_alive": pass_alive, "spaces": spaces})
+}

@@ -1,0 +1,211 @@
+//! `nakade analyze --svg`: the board as an SVG picture with the eye spaces marked.
+//!
+//! Each eye space is a letter (A, B, ...) and a tint of its owner's colour (blue for black,
+//! orange for white); marginal points are lighter with a dashed outline; a half eye carries a
+//! triangle, a false eye a cross; attack points a red ring, defence points a green ring; dead
+//! stones are faded with a red cross; pass-alive stones have a purple ring. A legend under the
+//! board lists each space's owner, value and source.
+
+use std::fmt::Write as _;
+
+use nakade::analysis::PositionReport;
+use nakade::board::{Board, Color, Loc};
+
+const CELL: f64 = 32.0;
+const MARGIN: f64 = 36.0;
+const LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+fn label(k: usize) -> String {
+    let a = (b'A' + (k % 26) as u8) as char;
+    if k < 26 {
+        a.to_string()
+    } else {
+        format!("{a}{}", k / 26)
+    }
+}
+
+/// The picture.
+pub fn render(board: &Board, r: &PositionReport) -> String {
+    let n = board.size();
+    let side = MARGIN * 2.0 + CELL * (n as f64 - 1.0);
+    let legend_lines = r.spaces.len() + 4;
+    let height = side + 16.0 * legend_lines as f64 + 10.0;
+    let width = side.max(440.0);
+    let at = |l: Loc| {
+        let (x, y) = board.xy(l);
+        (MARGIN + CELL * x as f64, MARGIN + CELL * y as f64)
+    };
+    let mut s = String::new();
+    writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"#
+    )
+    .unwrap();
+    writeln!(
+        s,
+        r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##
+    )
+    .unwrap();
+    writeln!(
+        s,
+        r##"<rect x="4" y="4" width="{}" height="{}" fill="#e8c887" rx="4"/>"##,
+        side - 8.0,
+        side - 8.0
+    )
+    .unwrap();
+    let last = MARGIN + CELL * (n as f64 - 1.0);
+    for (i, &letter) in LETTERS.iter().enumerate().take(n) {
+        let p = MARGIN + CELL * i as f64;
+        writeln!(s, r##"<line x1="{MARGIN}" y1="{p}" x2="{last}" y2="{p}" stroke="#000" stroke-width="1"/>"##).unwrap();
+        writeln!(s, r##"<line x1="{p}" y1="{MARGIN}" x2="{p}" y2="{last}" stroke="#000" stroke-width="1"/>"##).unwrap();
+        let col = letter as char;
+        writeln!(
+            s,
+            r##"<text x="{p}" y="{}" font-size="12" text-anchor="middle">{col}</text>"##,
+            MARGIN - 20.0
+        )
+        .unwrap();
+        writeln!(
+            s,
+            r##"<text x="{p}" y="{}" font-size="12" text-anchor="middle">{col}</text>"##,
+            last + 28.0
+        )
+        .unwrap();
+        let row = n - i;
+        writeln!(
+            s,
+            r##"<text x="{}" y="{}" font-size="12" text-anchor="middle">{row}</text>"##,
+            MARGIN - 24.0,
+            p + 4.0
+        )
+        .unwrap();
+        writeln!(
+            s,
+            r##"<text x="{}" y="{}" font-size="12" text-anchor="middle">{row}</text>"##,
+            last + 24.0,
+            p + 4.0
+        )
+        .unwrap();
+    }
+    // Eye spaces under the stones (dead stones inside a space sit on its tint).
+    for sp in &r.spaces {
+        let tint = match sp.color() {
+            Color::Black => "#1f5fe0",
+            Color::White => "#f08a00",
+        };
+        for p in &sp.analyzed.space.points {
+            let (x, y) = at(p.loc);
+            let h = CELL / 2.0 - 2.0;
+            if p.marginal {
+                writeln!(s, r#"<rect x="{}" y="{}" width="{}" height="{}" rx="4" fill="{tint}" fill-opacity="0.22" stroke="{tint}" stroke-width="2" stroke-dasharray="4 3"/>"#, x - h, y - h, 2.0 * h, 2.0 * h).unwrap();
+            } else {
+                writeln!(s, r#"<rect x="{}" y="{}" width="{}" height="{}" rx="4" fill="{tint}" fill-opacity="0.6"/>"#, x - h, y - h, 2.0 * h, 2.0 * h).unwrap();
+            }
+        }
+    }
+    // Stones.
+    let dead: Vec<Loc> = r
+        .dead
+        .iter()
+        .flat_map(|&d| board.string_stones(d))
+        .collect();
+    for l in board.locs() {
+        let Some(c) = board.color(l) else { continue };
+        let (x, y) = at(l);
+        let is_dead = dead.contains(&l);
+        let (fill, stroke) = match c {
+            Color::Black => ("#111", "#000"),
+            Color::White => ("#fafafa", "#333"),
+        };
+        let op = if is_dead { 0.45 } else { 1.0 };
+        writeln!(s, r#"<circle cx="{x}" cy="{y}" r="{}" fill="{fill}" stroke="{stroke}" stroke-width="1" opacity="{op}"/>"#, CELL / 2.0 - 1.5).unwrap();
+        if is_dead {
+            let d = 6.0;
+            writeln!(
+                s,
+                r##"<path d="M{} {} L{} {} M{} {} L{} {}" stroke="#d0021b" stroke-width="2.5"/>"##,
+                x - d,
+                y - d,
+                x + d,
+                y + d,
+                x - d,
+                y + d,
+                x + d,
+                y - d
+            )
+            .unwrap();
+        }
+        let pass_alive = r.pass_alive[c as usize].is_alive_stone(board, l);
+        if pass_alive {
+            writeln!(s, r##"<circle cx="{x}" cy="{y}" r="{}" fill="none" stroke="#8e24aa" stroke-width="3"/>"##, CELL / 2.0 - 3.0).unwrap();
+        }
+    }
+    // Half and false eyes, vital points, space letters.
+    for (k, sp) in r.spaces.iter().enumerate() {
+        if let Some(first) = sp.analyzed.space.points.first() {
+            let (x, y) = at(first.loc);
+            writeln!(s, r##"<rect x="{}" y="{}" width="12" height="11" fill="#fff" stroke="#222" stroke-width="0.8"/>"##, x - 15.0, y - 15.0).unwrap();
+            writeln!(s, r##"<text x="{}" y="{}" font-size="9" font-weight="bold" text-anchor="middle" fill="#222">{}</text>"##, x - 9.0, y - 6.5, label(k)).unwrap();
+        }
+        for h in sp.half_eyes() {
+            let (x, y) = at(h.loc);
+            writeln!(s, r##"<path d="M{} {} L{} {} L{} {} Z" fill="none" stroke="#6a1b9a" stroke-width="2.5"/>"##, x, y - 8.0, x + 7.5, y + 6.0, x - 7.5, y + 6.0).unwrap();
+        }
+        for f in sp.false_eyes() {
+            let (x, y) = at(f.loc);
+            let d = 7.0;
+            writeln!(
+                s,
+                r##"<path d="M{} {} L{} {} M{} {} L{} {}" stroke="#5d4037" stroke-width="3"/>"##,
+                x - d,
+                y - d,
+                x + d,
+                y + d,
+                x - d,
+                y + d,
+                x + d,
+                y - d
+            )
+            .unwrap();
+        }
+        for &a in &sp.attack {
+            let (x, y) = at(a);
+            writeln!(s, r##"<circle cx="{x}" cy="{y}" r="12" fill="none" stroke="#d0021b" stroke-width="3"/>"##).unwrap();
+        }
+        for &d in &sp.defense {
+            let (x, y) = at(d);
+            writeln!(s, r##"<circle cx="{x}" cy="{y}" r="7.5" fill="none" stroke="#1b9e3e" stroke-width="3"/>"##).unwrap();
+        }
+    }
+    // Legend.
+    let mut y = side + 14.0;
+    writeln!(s, r##"<text x="8" y="{y}" font-size="12"><tspan fill="#1f5fe0">■ black's space</tspan>  <tspan fill="#f08a00">■ white's space</tspan>  dashed: marginal</text>"##).unwrap();
+    y += 16.0;
+    writeln!(s, r##"<text x="8" y="{y}" font-size="12"><tspan fill="#6a1b9a">△ half eye</tspan>  <tspan fill="#5d4037">✕ false eye</tspan>  <tspan fill="#8e24aa">◎ pass-alive</tspan>  <tspan fill="#d0021b">× dead stone</tspan></text>"##).unwrap();
+    y += 16.0;
+    writeln!(s, r##"<text x="8" y="{y}" font-size="12"><tspan fill="#d0021b">○ attack point</tspan>  <tspan fill="#1b9e3e">○ defence point</tspan></text>"##).unwrap();
+    for (k, sp) in r.spaces.iter().enumerate() {
+        y += 16.0;
+        let value = sp
+            .value
+            .map_or("?".to_string(), |v| format!("{v} ({})", v.describe()));
+        writeln!(
+            s,
+            r##"<text x="8" y="{y}" font-size="12"><tspan font-weight="bold">{}</tspan> {}: {} points, {}, {}</text>"##,
+            label(k),
+            sp.color().name(),
+            sp.analyzed.space.points.len(),
+            xml(&value),
+            sp.source
+        )
+        .unwrap();
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+fn xml(t: &str) -> String {
+    t.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
