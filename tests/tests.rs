@@ -12,6 +12,7 @@ mod eval_eye;
 mod eyegraph_gnugo;
 mod gtp_fuzz;
 mod malformed;
+mod solver_centre_pockets;
 mod solver_harness;
 mod solver_placements;
 mod solver_vs_gnugo;
