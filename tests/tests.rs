@@ -4,6 +4,9 @@ mod support;
 
 mod analyze_cli;
 mod benson;
+mod board_fuzz;
+mod board_gnugo;
+mod board_positions;
 mod canonical;
 mod cli;
 mod corpus;
