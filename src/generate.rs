@@ -66,17 +66,8 @@ struct Case {
 
 /// The graph of a diagram with all its edge counts set to zero: the key that groups placements.
 fn base_key(g: &EyeGraph) -> CanonicalKey {
-    let vertices: Vec<Vertex> = g.vertices().map(|v| Vertex { edge: 0, ..*v }).collect();
-    let edges: Vec<(usize, usize)> = (0..g.len())
-        .flat_map(|a| {
-            g.neighbors(a)
-                .into_iter()
-                .filter(move |&b| b > a)
-                .map(move |b| (a, b))
-        })
-        .collect();
-    EyeGraph::from_adjacency(vertices, &edges)
-        .map_or_else(|_| g.canonical_key(), |h| h.canonical_key())
+    g.relabelled(|_, v| Vertex { edge: 0, ..*v })
+        .canonical_key()
 }
 
 /// A pattern for `case`: its diagram with the answer's vital points marked. With `centre`, the

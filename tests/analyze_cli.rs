@@ -1,33 +1,9 @@
 //! `nakade analyze` and `nakade gtp`: exact text, JSON, SVG, errors naming file:line:col or
 //! the vertex, and a GTP session with GNU Go's formats.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use pretty_assertions::assert_eq;
 
-fn nakade(args: &[&str], stdin: &str) -> (String, String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nakade"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("nakade runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
-}
+use crate::support::nakade;
 
 fn temp(name: &str, text: &str) -> std::path::PathBuf {
     let p = std::env::temp_dir().join(format!("nakade-analyze-{}-{name}", std::process::id()));

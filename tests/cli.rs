@@ -1,34 +1,8 @@
 //! The command line: exact machine-readable output, exit codes, golden reports.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use pretty_assertions::assert_eq;
 
-use crate::support::shared_file;
-
-fn nakade(args: &[&str], stdin: &str) -> (String, String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nakade"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("nakade runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
-}
+use crate::support::{nakade, shared_file};
 
 /// Compare with a golden file under tests/golden/, or write it when NAKADE_BLESS is set.
 fn golden(name: &str, got: &str) {

@@ -199,3 +199,27 @@ impl Drop for Gnugo {
         let _ = self.child.wait();
     }
 }
+
+/// Run the `nakade` binary from the crate's folder with `stdin` as input: (stdout, stderr, exit
+/// code, -1 when a signal ended it).
+pub fn nakade(args: &[&str], stdin: &str) -> (String, String, i32) {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nakade"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("nakade runs");
+    std::io::Write::write_all(
+        &mut child.stdin.take().expect("piped stdin"),
+        stdin.as_bytes(),
+    )
+    .expect("nakade reads its input");
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}

@@ -5,16 +5,11 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use nakade::db::Database;
-use nakade::dsl::{self, LoadError};
+use nakade::dsl;
 
 pub fn run(path: &Path, out: &Path, options: dsl::Options) -> anyhow::Result<ExitCode> {
-    let file = match dsl::read_file_with(path, options) {
-        Ok(f) => f,
-        Err(LoadError::Invalid(diags)) => {
-            eprint!("{}", dsl::render_all(&diags));
-            return Ok(ExitCode::from(1));
-        }
-        Err(e) => return Err(e.into()),
+    let Some(file) = super::read_patterns(path, options)? else {
+        return Ok(ExitCode::from(1));
     };
     let (db, _) = Database::compile(&file)?;
     let bytes = db.to_bytes();

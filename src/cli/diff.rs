@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use nakade::db::{default_database, Database};
 use nakade::diagram::{Cell, Diagram};
-use nakade::dsl::{self, LoadError};
+use nakade::dsl;
 use nakade::encoded::{encode, parse_graph};
 use nakade::enumerate::{eye_graphs, Placement, CONCRETE};
 use nakade::graph::EyeGraph;
@@ -30,13 +30,8 @@ impl Source {
         if name == "solver" {
             return Ok(Some(Source::Solver(params)));
         }
-        let file = match dsl::read_file_with(Path::new(name), options) {
-            Ok(f) => f,
-            Err(LoadError::Invalid(diags)) => {
-                eprint!("{}", dsl::render_all(&diags));
-                return Ok(None);
-            }
-            Err(e) => return Err(e.into()),
+        let Some(file) = super::read_patterns(Path::new(name), options)? else {
+            return Ok(None);
         };
         let (db, _) = Database::compile(&file)?;
         Ok(Some(Source::File(name.to_string(), Box::new(db))))

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use nakade::db::{default_database, Database, VertexSet};
 use nakade::diagram::{Cell, Diagram};
-use nakade::dsl::{self, LoadError};
+use nakade::dsl;
 use nakade::encoded::parse_graph;
 use nakade::evaluate::{Evaluation, Evaluator, Source};
 use nakade::graph::EyeGraph;
@@ -34,13 +34,8 @@ pub fn load_db(path: Option<&Path>, options: dsl::Options) -> anyhow::Result<Opt
     let Some(path) = path else {
         return Ok(Some(Db::Default));
     };
-    let file = match dsl::read_file_with(path, options) {
-        Ok(f) => f,
-        Err(LoadError::Invalid(diags)) => {
-            eprint!("{}", dsl::render_all(&diags));
-            return Ok(None);
-        }
-        Err(e) => return Err(e.into()),
+    let Some(file) = super::read_patterns(path, options)? else {
+        return Ok(None);
     };
     let (db, _) = nakade::db::Database::compile(&file)?;
     Ok(Some(Db::Loaded(Box::new(db))))

@@ -159,6 +159,21 @@ fn parse_color(s: &str) -> Result<nakade::board::Color, String> {
     }
 }
 
+/// Read a pattern file; `None`, after printing its diagnostics, when it has errors.
+fn read_patterns(
+    path: &std::path::Path,
+    options: nakade::dsl::Options,
+) -> anyhow::Result<Option<nakade::dsl::PatternFile>> {
+    match nakade::dsl::read_file_with(path, options) {
+        Ok(f) => Ok(Some(f)),
+        Err(nakade::dsl::LoadError::Invalid(diags)) => {
+            eprint!("{}", nakade::dsl::render_all(&diags));
+            Ok(None)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
 /// The solver's parameters.
 #[derive(clap::Args, Debug, Clone, Copy)]
 struct SolverArgs {

@@ -3,20 +3,15 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use nakade::dsl::{self, LoadError};
+use nakade::dsl;
 use nakade::solve::Params;
 use nakade::verify::{verify, Dispute};
 
 const DIGITS: [&str; 4] = ["a", "b", "c", "d"];
 
 pub fn run(path: &Path, options: dsl::Options, params: Params) -> anyhow::Result<ExitCode> {
-    let file = match dsl::read_file_with(path, options) {
-        Ok(f) => f,
-        Err(LoadError::Invalid(diags)) => {
-            eprint!("{}", dsl::render_all(&diags));
-            return Ok(ExitCode::from(1));
-        }
-        Err(e) => return Err(e.into()),
+    let Some(file) = super::read_patterns(path, options)? else {
+        return Ok(ExitCode::from(1));
     };
     let report = verify(&file, &params)?;
     let disputed = report.disputed();

@@ -371,25 +371,19 @@ fn expansions(g: &EyeGraph) -> Vec<EyeGraph> {
     let wild: Vec<usize> = (0..g.len())
         .filter(|&i| g.vertex(i).content == Content::Either)
         .collect();
-    let edges: Vec<(usize, usize)> = (0..g.len())
-        .flat_map(|a| {
-            g.neighbors(a)
-                .into_iter()
-                .filter(move |&b| b > a)
-                .map(move |b| (a, b))
-        })
-        .collect();
     (0..1u32 << wild.len())
-        .filter_map(|bits| {
-            let mut vs: Vec<Vertex> = g.vertices().copied().collect();
-            for (k, &i) in wild.iter().enumerate() {
-                vs[i].content = if bits >> k & 1 == 1 {
-                    Content::Stone
-                } else {
-                    Content::Empty
-                };
-            }
-            EyeGraph::from_adjacency(vs, &edges).ok()
+        .map(|bits| {
+            g.relabelled(|i, v| match wild.iter().position(|&w| w == i) {
+                Some(k) if bits >> k & 1 == 1 => Vertex {
+                    content: Content::Stone,
+                    ..*v
+                },
+                Some(_) => Vertex {
+                    content: Content::Empty,
+                    ..*v
+                },
+                None => *v,
+            })
         })
         .collect()
 }

@@ -412,6 +412,15 @@ impl EyeGraph {
         v
     }
 
+    /// The same graph (adjacency and coordinates) with each vertex's label replaced by
+    /// `relabel(index, old label)`.
+    pub fn relabelled(&self, relabel: impl Fn(usize, &Vertex) -> Vertex) -> EyeGraph {
+        EyeGraph {
+            graph: self.graph.map(|i, v| relabel(i.index(), v), |_, e| *e),
+            coords: self.coords.clone(),
+        }
+    }
+
     /// The underlying petgraph graph.
     pub fn as_petgraph(&self) -> &UnGraph<Vertex, ()> {
         &self.graph
