@@ -22,7 +22,13 @@
 //!   [`diagram::Diagram`], then [`graph::EyeGraph::from_diagram`].
 //! - Your own pattern file: [`dsl::read_file`] (every problem reported with `file:line:col`),
 //!   then [`db::Database::compile`].
+//! - An answer for every space, pattern or not: [`evaluate::Evaluator`] (database first, then
+//!   the solver, cached).
+//! - Reading a space under the rules of Go, lines of play included: [`solve::solve`].
+//! - A whole position (SGF or diagram): [`analysis`], over [`board`], [`eyespace`],
+//!   [`topology`] and [`benson`]; a GTP engine: [`eyegraph::engine`].
 //! - A comparison against GNU Go's way of matching: [`db::baseline::Baseline`].
+//! - Writing or checking a database: [`generate::generate`], [`verify::verify`].
 //! - A whole position (SGF or diagram): [`analysis::analyze_position`] values every eye space
 //!   (board → [`eyespace`] → [`topology`] → [`graph::EyeGraph`] → [`evaluate::Evaluator`]) with
 //!   its vital points on the board, and gives Benson's verdict ([`benson`]).
