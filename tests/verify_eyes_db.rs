@@ -13,12 +13,37 @@
 //!   both sides may play (its annotation shows one more vertex), so it read another position.
 //!   The solver reads the enclosed cell as a stone of the surrounding string.
 //! - `gnugo-other`, `gnugo-failed`: GNU Go gives a third value, or cannot place the margins.
+//!
+//! The two forms not settled in nakade's favour, read by hand and left open:
+//! - Pattern 78790, `XOO%.XX%@.X%---` (7 vertices, on the edge): eyes.db and GNU Go say 1122,
+//!   the solver 0122. Every attacker first move leaves a position whose `d` is 2 (B 1,0 and
+//!   B 2,0 leave 0012, B 2,1 leaves 0112), so by the tenuki rule the solver uses for `a` (a move
+//!   counts as killing only where the defender could not make two eyes with two moves) `a`
+//!   should be 1, as GNU Go says; the solver's 0 comes from the rule's depth limit on this larger
+//!   graph (it was fitted on graphs up to 6 vertices). Open: a solver issue.
+//! - Pattern 78774, `...%@.XX%----`: eyes.db 0022, GNU Go 0011, the solver 0012. Open.
 
 use nakade::solve::Params;
 use nakade::verify::{verify, Dispute};
 use pretty_assertions::assert_eq;
 
 use crate::support::{gnugo, shared_file, Gnugo};
+
+/// Do two annotations of `graph` mark every vertex of it alike?
+fn same_vertex_marks(graph: &str, a: &str, b: &str) -> bool {
+    let rows = |s: &str| {
+        s.split('%')
+            .map(|r| r.chars().collect::<Vec<char>>())
+            .collect::<Vec<_>>()
+    };
+    let (g, a, b) = (rows(graph), rows(a), rows(b));
+    g.iter().enumerate().all(|(r, row)| {
+        row.iter().enumerate().all(|(c, ch)| {
+            !".*<>X!@()$".contains(*ch)
+                || a.get(r).and_then(|x| x.get(c)) == b.get(r).and_then(|x| x.get(c))
+        })
+    })
+}
 
 #[test]
 fn eyes_db_disputes_are_recorded_with_gnugos_reading() {
@@ -49,10 +74,10 @@ fn eyes_db_disputes_are_recorded_with_gnugos_reading() {
             (None, _) => "gnugo-failed",
             _ if pocket => "gnugo-pocket",
             (Some((v, rows)), Dispute::NotVital { .. }) => {
-                let annotated = rows.join("%").replace(' ', "O");
+                // GNU Go pads its rows and edge lines: compare the marker on each vertex.
                 let solver_marks = f.solved.split(' ').nth(1).unwrap_or("");
                 if v == solved_value
-                    && annotated.trim_end_matches('O') == solver_marks.trim_end_matches('O')
+                    && same_vertex_marks(&f.graph, solver_marks, &rows.join("%").replace(' ', "O"))
                 {
                     "gnugo=nakade"
                 } else {
