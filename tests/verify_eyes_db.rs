@@ -19,8 +19,8 @@
 //!   the solver 0122. Every attacker first move leaves a position whose `d` is 2 (B 1,0 and
 //!   B 2,0 leave 0012, B 2,1 leaves 0112), so by the tenuki rule the solver uses for `a` (a move
 //!   counts as killing only where the defender could not make two eyes with two moves) `a`
-//!   should be 1, as GNU Go says; the solver's 0 comes from the rule's depth limit on this larger
-//!   graph (it was fitted on graphs up to 6 vertices). Open: a solver issue.
+//!   should be 1, as GNU Go says. Why the solver gives 0 here is not yet understood (the rule
+//!   was fitted on graphs of up to 6 vertices; this one has 7). Open: a solver issue.
 //! - Pattern 78774, `...%@.XX%----`: eyes.db 0022, GNU Go 0011, the solver 0012. Open.
 
 use nakade::solve::Params;
