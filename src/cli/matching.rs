@@ -180,6 +180,15 @@ fn line_of_play(g: &EyeGraph, pv: &str) -> String {
         .join(", ")
 }
 
+/// One graph (`graph`), or a batch on standard input.
+pub fn run(mode: &Mode, batch: bool, graph: Option<&str>, json: bool) -> anyhow::Result<ExitCode> {
+    if batch {
+        self::batch(mode)
+    } else {
+        single(mode, graph.unwrap_or(""), json)
+    }
+}
+
 pub fn single(mode: &Mode, text: &str, json: bool) -> anyhow::Result<ExitCode> {
     if json {
         let (line, ok) = json_line(mode, text);

@@ -221,26 +221,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             if no_solver {
                 evaluator = evaluator.without_solver();
             }
-            let mode = matching::Mode::Match(&evaluator);
-            if batch {
-                matching::batch(&mode)
-            } else {
-                matching::single(&mode, graph.as_deref().unwrap_or(""), json)
-            }
+            matching::run(
+                &matching::Mode::Match(&evaluator),
+                batch,
+                graph.as_deref(),
+                json,
+            )
         }
         Command::Solve {
             json,
             batch,
             graph,
             solver,
-        } => {
-            let mode = matching::Mode::Solve(solver.params());
-            if batch {
-                matching::batch(&mode)
-            } else {
-                matching::single(&mode, graph.as_deref().unwrap_or(""), json)
-            }
-        }
+        } => matching::run(
+            &matching::Mode::Solve(solver.params()),
+            batch,
+            graph.as_deref(),
+            json,
+        ),
         Command::Diff {
             a,
             b,
