@@ -22,6 +22,9 @@
 //!   should be 1, as GNU Go says. Why the solver gives 0 here is not yet understood (the rule
 //!   was fitted on graphs of up to 6 vertices; this one has 7). Open: a solver issue.
 //! - Pattern 78774, `...%@.XX%----`: eyes.db 0022, GNU Go 0011, the solver 0012. Open.
+//!
+//! The solver gives up (20 million nodes) on 26 forms, 7-vertex shapes in the corner such as
+//! `|X%|..%|..%|.@%+--`: listed at the end of the golden file, a known gap of the solver.
 
 use nakade::solve::Params;
 use nakade::verify::{verify, Dispute};
@@ -98,11 +101,12 @@ fn eyes_db_disputes_are_recorded_with_gnugos_reading() {
         ));
     }
     let mut text = format!(
-        "eyes.db: {} patterns, {} forms solved, {} disputed patterns ({} forms)\n",
+        "eyes.db: {} patterns, {} forms solved, {} disputed patterns ({} forms), {} forms unsolved\n",
         report.patterns,
         report.forms,
         report.disputed().len(),
-        report.findings.len()
+        report.findings.len(),
+        report.unsolved.len()
     );
     for (k, v) in &counts {
         text.push_str(&format!("  {k}: {v}\n"));
@@ -111,6 +115,13 @@ fn eyes_db_disputes_are_recorded_with_gnugos_reading() {
     for l in lines {
         text.push_str(&l);
         text.push('\n');
+    }
+    // Forms the solver gives up on (its node limit): a known gap, kept in view.
+    for (number, form, why) in &report.unsolved {
+        text.push_str(&format!(
+            "unsolved      pattern {number} {form}: {}\n",
+            why.split(" after").next().unwrap_or(why)
+        ));
     }
     let golden =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/verify_eyes_db.txt");

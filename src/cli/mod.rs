@@ -45,15 +45,8 @@ enum Command {
         /// Pattern file to compile and use instead of the embedded default database.
         #[arg(long)]
         db: Option<PathBuf>,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-        /// Read one encoded graph per line of standard input; write one JSON object per line.
-        #[arg(long, conflicts_with = "graph")]
-        batch: bool,
-        /// The encoded eye graph.
-        #[arg(required_unless_present = "batch")]
-        graph: Option<String>,
+        #[command(flatten)]
+        input: GraphInput,
         /// Answer only from patterns: no solver when none matches.
         #[arg(long)]
         no_solver: bool,
@@ -62,15 +55,8 @@ enum Command {
     },
     /// Solve an eye graph by reading: value, vital points, a line of play for each digit.
     Solve {
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-        /// Read one encoded graph per line of standard input; write one JSON object per line.
-        #[arg(long, conflicts_with = "graph")]
-        batch: bool,
-        /// The encoded eye graph.
-        #[arg(required_unless_present = "batch")]
-        graph: Option<String>,
+        #[command(flatten)]
+        input: GraphInput,
         #[command(flatten)]
         solver: SolverArgs,
     },
@@ -174,6 +160,20 @@ fn read_patterns(
     }
 }
 
+/// One encoded graph, or a batch of them on standard input; text or JSON.
+#[derive(clap::Args, Debug)]
+struct GraphInput {
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+    /// Read one encoded graph per line of standard input; write one JSON object per line.
+    #[arg(long, conflicts_with = "graph")]
+    batch: bool,
+    /// The encoded eye graph.
+    #[arg(required_unless_present = "batch")]
+    graph: Option<String>,
+}
+
 /// The solver's parameters.
 #[derive(clap::Args, Debug, Clone, Copy)]
 struct SolverArgs {
@@ -208,9 +208,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Command::Check { files } => check::run(&files, options),
         Command::Match {
             db,
-            json,
-            batch,
-            graph,
+            input,
             no_solver,
             solver,
         } => {
@@ -223,21 +221,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
             matching::run(
                 &matching::Mode::Match(&evaluator),
-                batch,
-                graph.as_deref(),
-                json,
+                input.batch,
+                input.graph.as_deref(),
+                input.json,
             )
         }
-        Command::Solve {
-            json,
-            batch,
-            graph,
-            solver,
-        } => matching::run(
+        Command::Solve { input, solver } => matching::run(
             &matching::Mode::Solve(solver.params()),
-            batch,
-            graph.as_deref(),
-            json,
+            input.batch,
+            input.graph.as_deref(),
+            input.json,
         ),
         Command::Diff {
             a,
