@@ -80,17 +80,19 @@
 //! Board geometry matters only through the edge counts, so a state is two bitmasks plus a few
 //! counters: the transposition table is keyed on the packed state (and emptied when it reaches
 //! a size limit, so memory stays bounded); a result that depended on the line of play (a move
-//! cut by a repetition rule below it) is not stored, so a stored answer never depends on the
-//! line that first reached it (before this, reordering the defender's moves changed 2 size-6
-//! values); the search runs on an explicit stack (no recursion,
+//! below it cut by a repetition of a position *above* it) is not stored, so a stored answer
+//! never depends on the line that first reached it (before this, reordering the defender's
+//! moves changed 2 size-6 values; a repetition of the position itself or of one below it does
+//! not make the result depend on the line, and storing those too took 7-vertex corner shapes
+//! from over 20 million nodes to a few thousand); the search runs on an explicit stack (no recursion,
 //! whatever the depth), moves are ordered most-connected vertex first and the defender's pass
 //! last (trying the pass first was 10 to 40 times slower on 12- to 15-vertex spaces), and two
 //! sure eyes (empty one- or two-point regions ringed by the wall) end a line at once. Nothing is
 //! allocated in the node loop once the stack has grown. The tenuki rule is the only recursion:
 //! at most [`Params::tenuki_depth`] (<= [`MAX_TENUKI_DEPTH`]) levels, a few frames each.
-//! Spaces of up to about 15 vertices solve in a second or two; large open spaces (18 to 20
-//! vertices) can exceed the default [`Params::node_limit`], which turns that into
-//! [`SolveError::SearchLimit`].
+//! Open centre spaces of up to 15 vertices solve in under a second; open corner and edge
+//! spaces of 12 or more vertices, and larger open spaces (18 to 20 vertices), can exceed the
+//! default [`Params::node_limit`], which turns that into [`SolveError::SearchLimit`].
 //!
 //! ```
 //! use nakade::encoded::parse_graph;

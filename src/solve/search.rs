@@ -313,8 +313,10 @@ struct Frame {
     moves: [u8; 34],
     nmoves: u8,
     next: u8,
-    /// The result so far depends on the line of play (a repetition cut a move).
-    tainted: bool,
+    /// The lowest path index a repetition below this frame was cut against (`u32::MAX`: none).
+    /// A result with `cut` at or below the frame's own index depends only on positions inside
+    /// its own subtree, so it may be stored; a lower one depends on the line that led here.
+    cut: u32,
 }
 
 /// Counters for one solve.
@@ -362,27 +364,29 @@ impl Searcher {
             self.path.push((b, u64::MAX));
         }
         self.push(rules, root, black);
-        // `ret` carries the result of the frame just finished to its parent, and whether it
-        // depended on the line of play (a move cut by a repetition rule somewhere below it).
-        // Such results are not stored: the table holds only path-independent ones.
-        let mut ret: Option<(bool, bool)> = None;
+        // `ret` carries the result of the frame just finished to its parent, with the lowest
+        // path index a repetition below it was cut against. A result cut against a position
+        // above its own frame depends on the line of play and is not stored: the table holds
+        // only results that hold whatever line reaches the position. (Not storing any result
+        // touched by a repetition is also sound, but exponential in ko-rich spaces: 7-vertex
+        // corner shapes ran past 20 million nodes.)
+        let mut ret: Option<(bool, u32)> = None;
         loop {
             let depth = self.stack.len();
-            if let Some((r, tainted)) = ret.take() {
+            if let Some((r, cut)) = ret.take() {
                 // The child (opponent to move) finished with `r` = "opponent wins".
-                if tainted {
-                    self.stack[depth - 1].tainted = true;
-                }
+                let top = &mut self.stack[depth - 1];
+                top.cut = top.cut.min(cut);
                 if !r {
                     let top = self.stack.pop().expect("frame");
                     self.path.pop();
-                    if !top.tainted {
+                    if top.cut as usize >= self.path.len() {
                         self.store(top.key, true);
                     }
                     if self.stack.is_empty() {
                         return true;
                     }
-                    ret = Some((true, top.tainted));
+                    ret = Some((true, top.cut));
                     continue;
                 }
             }
@@ -390,13 +394,13 @@ impl Searcher {
             if top.next >= top.nmoves {
                 let top = self.stack.pop().expect("frame");
                 self.path.pop();
-                if !top.tainted {
+                if top.cut as usize >= self.path.len() {
                     self.store(top.key, false);
                 }
                 if self.stack.is_empty() {
                     return false;
                 }
-                ret = Some((false, top.tainted));
+                ret = Some((false, top.cut));
                 continue;
             }
             let mv = top.moves[top.next as usize];
@@ -405,7 +409,7 @@ impl Searcher {
             let child = match rules.play(&state, black, mv) {
                 Played::Illegal => continue,
                 Played::CapturedWall => {
-                    ret = Some((false, false));
+                    ret = Some((false, u32::MAX));
                     continue;
                 }
                 Played::Next { state, captured } => {
@@ -414,20 +418,21 @@ impl Searcher {
                     let repeats = self
                         .path
                         .iter()
-                        .any(|&(b, f)| f == full || (!captured && mv != PASS && b == board));
-                    if repeats {
-                        self.stack[depth - 1].tainted = true;
+                        .position(|&(b, f)| f == full || (!captured && mv != PASS && b == board));
+                    if let Some(i) = repeats {
+                        let top = &mut self.stack[depth - 1];
+                        top.cut = top.cut.min(i as u32);
                         continue;
                     }
                     state
                 }
             };
             if let Some(v) = self.terminal(rules, &child, !black) {
-                ret = Some((v, false));
+                ret = Some((v, u32::MAX));
                 continue;
             }
             if let Some(&v) = self.tt.get(&child.key(!black, rules.eye)) {
-                ret = Some((v, false));
+                ret = Some((v, u32::MAX));
                 continue;
             }
             self.stats.nodes += 1;
@@ -437,7 +442,7 @@ impl Searcher {
             if self.exhausted {
                 // Out of budget: count the child as a win for the defender (no capture proven),
                 // and never store what follows from it.
-                ret = Some((!black, true));
+                ret = Some((!black, 0));
                 continue;
             }
             self.push(rules, &child, !black);
@@ -464,7 +469,7 @@ impl Searcher {
             moves,
             nmoves,
             next: 0,
-            tainted: false,
+            cut: u32::MAX,
         });
     }
 
