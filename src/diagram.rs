@@ -263,6 +263,122 @@ impl Diagram {
         out
     }
 
+    /// Every board placement the diagram's edge markers allow, the drawn one first.
+    ///
+    /// A pattern matches an eye space whose vertices lie on at least the board edges it draws
+    /// (SEMANTICS.md §2), so a shape drawn in the centre also stands for the same shape along
+    /// any of the four edges and in any corner, and one drawn along the bottom edge also for the
+    /// two bottom corners. Each placement is redrawn with its edge markers: on each axis the
+    /// shape touches neither side, the low side or the high side, as drawn where the diagram
+    /// draws an edge on that axis. A placement against the top or right edge is drawn turned
+    /// over, against the bottom or left edge, as `eyes.db` draws its edge patterns (the same
+    /// graph; GNU Go's `analyze_eyegraph` misreads top-left corners: it answers
+    /// `+------%|XXXXXX` with the corner stone gone). Nine placements at most, fewer where two
+    /// give the same diagram. A diagram whose markers do not sit on the shape's outer rows and
+    /// columns (or draw both sides of an axis) is returned as drawn, alone.
+    ///
+    /// ```
+    /// use nakade::diagram::Diagram;
+    /// use nakade::encoded::{encode, parse_graph};
+    /// let edge = parse_graph("..%--").unwrap();
+    /// let all: Vec<String> = edge.placements().iter().map(encode).collect();
+    /// assert_eq!(all, vec!["..%--", "|..%+--"]);
+    /// // Centre, against the left edge, against the bottom edge, in the corner.
+    /// assert_eq!(parse_graph(".").unwrap().placements().len(), 4);
+    /// ```
+    pub fn placements(&self) -> Vec<Diagram> {
+        let vs = self.vertices();
+        let (Some(r0), Some(r1), Some(c0), Some(c1)) = (
+            vs.iter().map(|v| v.row).min(),
+            vs.iter().map(|v| v.row).max(),
+            vs.iter().map(|v| v.col).min(),
+            vs.iter().map(|v| v.col).max(),
+        ) else {
+            return vec![self.clone()];
+        };
+        // The sides drawn: 0 none, 1 low (left, top), 2 high (right, bottom).
+        let (mut horizontal, mut vertical) = (0u8, 0u8);
+        for v in &vs {
+            let (r, c) = (v.row as isize, v.col as isize);
+            if self.cell(r, c - 1) == Cell::EdgeVertical {
+                horizontal |= 1;
+            }
+            if self.cell(r, c + 1) == Cell::EdgeVertical {
+                horizontal |= 2;
+            }
+            if self.cell(r - 1, c) == Cell::EdgeHorizontal {
+                vertical |= 1;
+            }
+            if self.cell(r + 1, c) == Cell::EdgeHorizontal {
+                vertical |= 2;
+            }
+        }
+        if horizontal == 3 || vertical == 3 {
+            return vec![self.clone()];
+        }
+        let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
+        let draw = |side_h: u8, side_v: u8| -> Diagram {
+            let (left, right) = (side_h == 1, side_h == 2);
+            let (top, bottom) = (side_v == 1, side_v == 2);
+            let (dr, dc) = (top as usize, left as usize);
+            let width = w + dc + right as usize;
+            let mut rows = vec![vec![Cell::Off; width]; h + dr + bottom as usize];
+            for v in &vs {
+                rows[v.row - r0 + dr][v.col - c0 + dc] = Cell::Vertex(v.marker);
+            }
+            for row in rows.iter_mut().skip(dr).take(h) {
+                if left {
+                    row[0] = Cell::EdgeVertical;
+                }
+                if right {
+                    row[width - 1] = Cell::EdgeVertical;
+                }
+            }
+            let mut edge_row = vec![Cell::EdgeHorizontal; width];
+            if left {
+                edge_row[0] = Cell::Corner;
+            }
+            if right {
+                edge_row[width - 1] = Cell::Corner;
+            }
+            if top {
+                rows[0] = edge_row.clone();
+            }
+            if bottom {
+                rows[h + dr] = edge_row;
+            }
+            Diagram { rows }
+        };
+        let drawn = draw(horizontal, vertical);
+        let edges = |d: &Diagram| d.vertices().iter().map(|v| v.edge).collect::<Vec<_>>();
+        if edges(&drawn) != edges(self) {
+            return vec![self.clone()];
+        }
+        let mut out = vec![drawn];
+        for side_v in 0..3u8 {
+            for side_h in 0..3u8 {
+                if (vertical != 0 && side_v != vertical)
+                    || (horizontal != 0 && side_h != horizontal)
+                {
+                    continue;
+                }
+                // Drawn, like eyes.db's own edge patterns, against the bottom and left edges:
+                // the shape turned over instead of a top or right edge (the same graph).
+                let mut d = draw(side_h, side_v);
+                if side_v == 1 {
+                    d.rows.reverse();
+                }
+                if side_h == 2 {
+                    d.rows.iter_mut().for_each(|r| r.reverse());
+                }
+                if !out.contains(&d) {
+                    out.push(d);
+                }
+            }
+        }
+        out
+    }
+
     /// The diagram as text, one line a row, with `off` for cells outside the eye space.
     pub fn render(&self, off: char) -> Vec<String> {
         self.rows

@@ -1,8 +1,9 @@
 //! Verification: every pattern of a database solved by reading, and each dispute shown.
 //!
 //! Takes a validated [`PatternFile`] and the solver's [`Params`]; gives a [`Report`]: each
-//! pattern's every concrete form (each `x` as empty and as stone), placed as its edge markers
-//! draw it, solved. A form that an earlier pattern matches first is that pattern's business
+//! pattern's every concrete form (each `x` as empty and as stone) in every board placement its
+//! edge markers allow ([`Diagram::placements`]: a pattern drawn in the centre also matches along
+//! an edge and in a corner), solved. A form that an earlier pattern matches first is that pattern's business
 //! (first-match rule) and is skipped. A pattern is *disputed* when the solver's value differs on
 //! a form it answers, or when it marks an attack
 //! or defence point that the solver does not find vital. (A pattern may mark fewer vital points
@@ -213,7 +214,15 @@ pub fn verify(file: &PatternFile, params: &Params) -> Result<Report, CompileErro
         .map(|(index, p)| {
             let (mut findings, mut unsolved, mut fewer, mut skipped) =
                 (Vec::new(), Vec::new(), 0, 0);
-            let all = forms(&p.diagram);
+            // Placements that are the same graph up to symmetry are solved once.
+            let mut seen = rustc_hash::FxHashSet::default();
+            let all: Vec<Diagram> = forms(&p.diagram)
+                .iter()
+                .flat_map(Diagram::placements)
+                .filter(|d| {
+                    EyeGraph::from_diagram(d).map_or(true, |g| seen.insert(g.canonical_key()))
+                })
+                .collect();
             let mut solved = 0;
             for form in &all {
                 let first = EyeGraph::from_diagram(form)
@@ -293,8 +302,10 @@ mod tests {
         let file = crate::dsl::parse("t.db", text).unwrap();
         let report = verify(&file, &Params::default()).unwrap();
         assert_eq!(report.patterns, 3);
-        // x*x has four forms: X.X is pattern 1's, ... is pattern 2's.
-        assert_eq!((report.forms, report.shadowed_forms), (4, 2));
+        // Each pattern in every placement: X.X and ... in 4 (centre, one end on an edge, all
+        // on an edge, in a corner), X.. in 6 (either end against an edge, alone or in a
+        // corner); ..X is X.. turned over. x*x's X.X and ... forms are patterns 1's and 2's.
+        assert_eq!((report.forms, report.shadowed_forms), (4 + 4 + 6, 4 + 4));
         assert_eq!(report.disputed(), vec![2]);
         let Dispute::Value { solver, digit, .. } = &report.findings[0].dispute else {
             panic!()

@@ -8,12 +8,12 @@
 //! different position.
 //!
 //! The recorded disagreements, read through:
-//! - `XXO%!.X%---` and `|!X%|.X%|XO%+--`: GNU Go says d = 1, nakade d = 2. In the first, W 1,0
-//!   then W 1,1 captures all three attacker stones (their only liberty was 1,1); the regions
-//!   {0,0 0,1} and {1,2} are then bordered by white stones only (the wall and the string 1,0-1,1,
-//!   which share both), so the black stone that B may drop into either is captured at once:
-//!   two eyes. GNU Go's embedding runs the margin's line out of 1,0 through the wall, which
-//!   changes what the wall touches. The second is the same shape turned along the other edge.
+//! - Values: none since the tenuki rule's depth went from 4 to 7. At depth 4, `XXO%!.X%---` and
+//!   `|!X%|.X%|XO%+--` were `0012` (GNU Go `0011`): the defender's two moves in a row W 1,0,
+//!   W 1,1 capture the three attacker stones and leave two eyes, which plain "two moves in a
+//!   row" counts as 2; the `d` rule (such a move counts as 1 when the attacker could kill the
+//!   position left with two moves, by the `a` rule one level down) gives 1 once it is applied
+//!   deep enough, as GNU Go does.
 //! - `|X.O%|.XX%+---` and `|XOO%|XOO%|.X.%+---`: same value, 1122, so a != c and an attack
 //!   point is due; GNU Go marks none (its own pattern compiler would refuse that pattern) and
 //!   only the defence point. nakade marks the attacker's moves on the empty points as attack
