@@ -54,6 +54,9 @@ pub struct Finding {
     pub value: EyeValue,
     /// The concrete form solved, encoded on one line.
     pub graph: String,
+    /// True when the form lies where the pattern draws it; false for another placement its
+    /// edge markers allow (the pattern also matches there).
+    pub as_drawn: bool,
     /// The solver's answer on it, annotated, encoded on one line.
     pub solved: String,
     /// What is wrong.
@@ -81,6 +84,18 @@ impl Report {
     /// The numbers of the disputed patterns, each once.
     pub fn disputed(&self) -> Vec<u32> {
         let mut v: Vec<u32> = self.findings.iter().map(|f| f.number).collect();
+        v.dedup();
+        v
+    }
+
+    /// The numbers of the patterns disputed where they are drawn, each once.
+    pub fn disputed_as_drawn(&self) -> Vec<u32> {
+        let mut v: Vec<u32> = self
+            .findings
+            .iter()
+            .filter(|f| f.as_drawn)
+            .map(|f| f.number)
+            .collect();
         v.dedup();
         v
     }
@@ -216,15 +231,21 @@ pub fn verify(file: &PatternFile, params: &Params) -> Result<Report, CompileErro
                 (Vec::new(), Vec::new(), 0, 0);
             // Placements that are the same graph up to symmetry are solved once.
             let mut seen = rustc_hash::FxHashSet::default();
-            let all: Vec<Diagram> = forms(&p.diagram)
+            // (form, drawn where the pattern draws it)
+            let all: Vec<(Diagram, bool)> = forms(&p.diagram)
                 .iter()
-                .flat_map(Diagram::placements)
-                .filter(|d| {
+                .flat_map(|f| {
+                    f.placements()
+                        .into_iter()
+                        .enumerate()
+                        .map(|(k, d)| (d, k == 0))
+                })
+                .filter(|(d, _)| {
                     EyeGraph::from_diagram(d).map_or(true, |g| seen.insert(g.canonical_key()))
                 })
                 .collect();
             let mut solved = 0;
-            for form in &all {
+            for (form, as_drawn) in &all {
                 let first = EyeGraph::from_diagram(form)
                     .ok()
                     .and_then(|g| db.lookup(&g))
@@ -266,6 +287,7 @@ pub fn verify(file: &PatternFile, params: &Params) -> Result<Report, CompileErro
                                 line: p.line,
                                 value: p.value,
                                 graph: encode(&plain),
+                                as_drawn: *as_drawn,
                                 solved,
                                 dispute,
                             });

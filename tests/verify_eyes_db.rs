@@ -116,16 +116,21 @@ fn eyes_db_disputes_are_recorded_with_gnugos_reading() {
             format!("{v} {}", rows.join("%").replace(' ', "O"))
         });
         lines.push(format!(
-            "{category:<13} pattern {} {}: eyes.db {}, nakade {ours} [{}], gnugo {gnugo_says}",
-            f.number, f.graph, f.value, f.solved
+            "{category:<13} pattern {} {}{}: eyes.db {}, nakade {ours} [{}], gnugo {gnugo_says}",
+            f.number,
+            f.graph,
+            if f.as_drawn { "" } else { " (placed)" },
+            f.value,
+            f.solved
         ));
     }
     let mut text = format!(
-        "eyes.db: {} patterns, {} forms solved, {} disputed patterns ({} forms), {} forms unsolved\n",
+        "eyes.db: {} patterns, {} forms solved, {} disputed patterns ({} forms; {} patterns where drawn), {} forms unsolved\n",
         report.patterns,
         report.forms,
         report.disputed().len(),
         report.findings.len(),
+        report.disputed_as_drawn().len(),
         report.unsolved.len()
     );
     for (k, v) in &counts {

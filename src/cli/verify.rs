@@ -24,16 +24,21 @@ pub fn run(path: &Path, options: dsl::Options, params: Params) -> anyhow::Result
         report.unsolved.len()
     );
     println!(
-        "disputed: {} patterns ({} forms); {} forms mark fewer vital points than the solver finds",
+        "disputed: {} patterns ({} forms), {} of them where they are drawn; {} forms mark fewer vital points than the solver finds",
         disputed.len(),
         report.findings.len(),
+        report.disputed_as_drawn().len(),
         report.fewer_marks
     );
     for f in &report.findings {
         println!();
         println!(
-            "pattern {} (line {}): {} on {}",
-            f.number, f.line, f.value, f.graph
+            "pattern {} (line {}): {} on {}{}",
+            f.number,
+            f.line,
+            f.value,
+            f.graph,
+            if f.as_drawn { "" } else { " (placed)" }
         );
         println!("  solver: {}", f.solved);
         match &f.dispute {
