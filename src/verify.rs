@@ -210,6 +210,23 @@ fn check_form(
     Ok((out, fewer))
 }
 
+/// Every concrete form of a pattern that [`verify`] solves: each `x` as `.` and as `X`, in every
+/// placement its edge markers allow ([`Diagram::placements`]), each labelled graph once (up to
+/// symmetry), with `true` where the form lies where the pattern draws it.
+pub fn concrete_forms(p: &Pattern) -> Vec<(Diagram, bool)> {
+    let mut seen = rustc_hash::FxHashSet::default();
+    forms(&p.diagram)
+        .iter()
+        .flat_map(|f| {
+            f.placements()
+                .into_iter()
+                .enumerate()
+                .map(|(k, d)| (d, k == 0))
+        })
+        .filter(|(d, _)| EyeGraph::from_diagram(d).map_or(true, |g| seen.insert(g.canonical_key())))
+        .collect()
+}
+
 /// Per pattern: forms solved, findings, unsolved forms, forms with fewer marks, forms skipped.
 type PatternOutcome = (
     usize,
@@ -229,21 +246,7 @@ pub fn verify(file: &PatternFile, params: &Params) -> Result<Report, CompileErro
         .map(|(index, p)| {
             let (mut findings, mut unsolved, mut fewer, mut skipped) =
                 (Vec::new(), Vec::new(), 0, 0);
-            // Placements that are the same graph up to symmetry are solved once.
-            let mut seen = rustc_hash::FxHashSet::default();
-            // (form, drawn where the pattern draws it)
-            let all: Vec<(Diagram, bool)> = forms(&p.diagram)
-                .iter()
-                .flat_map(|f| {
-                    f.placements()
-                        .into_iter()
-                        .enumerate()
-                        .map(|(k, d)| (d, k == 0))
-                })
-                .filter(|(d, _)| {
-                    EyeGraph::from_diagram(d).map_or(true, |g| seen.insert(g.canonical_key()))
-                })
-                .collect();
+            let all = concrete_forms(p);
             let mut solved = 0;
             for (form, as_drawn) in &all {
                 let first = EyeGraph::from_diagram(form)
