@@ -11,7 +11,7 @@ use nom::branch::alt;
 use nom::character::complete::{char as ch, satisfy};
 use nom::combinator::{map, map_opt};
 use nom::multi::{many0, separated_list1};
-use nom::IResult;
+use nom::{IResult, Parser};
 
 use crate::diagram::{Cell, Diagram, Marker};
 
@@ -64,11 +64,12 @@ fn cell(input: &str) -> IResult<&str, Cell> {
         map_opt(satisfy(|c| c != 'x'), |c| {
             Marker::from_char(c).map(Cell::Vertex)
         }),
-    ))(input)
+    ))
+    .parse(input)
 }
 
 fn rows(input: &str) -> IResult<&str, Vec<Vec<Cell>>> {
-    separated_list1(ch('%'), many0(cell))(input)
+    separated_list1(ch('%'), many0(cell)).parse(input)
 }
 
 /// Parse an encoded eye graph.

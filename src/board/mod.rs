@@ -731,7 +731,7 @@ mod tests {
 
     #[test]
     fn random_games_stay_consistent_and_undo_exactly() {
-        use rand::{Rng, SeedableRng};
+        use rand::{RngExt, SeedableRng};
         let mut rng = rand::rngs::StdRng::seed_from_u64(7);
         for size in [2, 3, 5, 9] {
             let mut bd = Board::new(size).unwrap();
@@ -739,10 +739,10 @@ mod tests {
             let mut snapshots = vec![bd.clone()];
             let mut color = Color::Black;
             for _ in 0..300 {
-                let x = rng.gen_range(0..size);
-                let y = rng.gen_range(0..size);
+                let x = rng.random_range(0..size);
+                let y = rng.random_range(0..size);
                 let loc = bd.loc(x, y).unwrap();
-                if rng.gen_bool(0.05) {
+                if rng.random_bool(0.05) {
                     bd.pass(color);
                 } else if bd.play(loc, color).is_err() {
                     continue;
