@@ -3,7 +3,7 @@
 //! Positions: `benches/positions/*.sgf`, 19x19 middle games (GNU Go 3.8 self-play at level 1,
 //! 90 to 200 moves). Three figures:
 //!
-//! 1. whole-board analysis: [`nakade::analysis::analyze_position`] on every eye space of both
+//! 1. whole-board analysis: [`nakade::board::analysis::analyze_position`] on every eye space of both
 //!    colours, a fresh evaluator (cold solver cache) each time: time per position and per space;
 //! 2. `eval_eye` over GTP, ours: `nakade gtp`'s engine answering `loadsgf FILE` then one
 //!    `eval_eye` per eye space (at its first point);
@@ -18,9 +18,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use nakade::analysis::{analyze_position, AnalysisLimits};
+use nakade::board::analysis::{analyze_position, AnalysisLimits};
 use nakade::board::{sgf, vertex};
-use nakade::evaluate::Evaluator;
+use nakade::evaluation::evaluate::Evaluator;
 
 const ROUNDS: usize = 5;
 
@@ -41,7 +41,7 @@ fn ours(file: &Path, vertices: &[String]) -> (Duration, Vec<String>) {
     for v in vertices {
         input.push_str(&format!("eval_eye {v}\n"));
     }
-    let mut engine = nakade::eyegraph::engine();
+    let mut engine = nakade::gtp::eye_commands::engine();
     let mut out = Vec::new();
     let t = Instant::now();
     engine.run(input.as_bytes(), &mut out).unwrap();

@@ -7,9 +7,9 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use nakade::db::baseline::Baseline;
-use nakade::db::Database;
-use nakade::graph::EyeGraph;
+use nakade::evaluation::db::baseline::Baseline;
+use nakade::evaluation::db::Database;
+use nakade::pattern::graph::EyeGraph;
 
 #[path = "../tests/support.rs"]
 #[allow(dead_code)]
@@ -17,7 +17,7 @@ mod support;
 
 fn corpus() -> Option<(Database, Baseline, Vec<EyeGraph>)> {
     let path = support::shared_file("gnugo/eyes.db")?;
-    let file = nakade::dsl::read_file(&path).ok()?;
+    let file = nakade::pattern::dsl::read_file(&path).ok()?;
     let (db, _) = Database::compile(&file).ok()?;
     let baseline = Baseline::new(&file.patterns);
     let mut rng = support::Rng(0x9e3779b97f4a7c15);

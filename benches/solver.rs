@@ -1,5 +1,5 @@
 //! The solver against GNU Go 3.8, in one run: time per graph by size (median and max) for
-//! centre eye graphs of 1 to 7 vertices, ours through `nakade::solve`, GNU Go's through one
+//! centre eye graphs of 1 to 7 vertices, ours through `nakade::evaluation::solve`, GNU Go's through one
 //! long-running `gnugo --mode gtp` process (`analyze_eyegraph`, the round trip timed). Then the
 //! time from process start to the first answer from the embedded database, and
 //! `generate --up-to N` (N from `NAKADE_BENCH_GENERATE`, default 5).
@@ -9,9 +9,9 @@
 use std::process::Command;
 use std::time::Instant;
 
-use nakade::encoded::encode;
-use nakade::enumerate::{eye_graphs, Placement, CONCRETE};
-use nakade::solve::{solve, Params, Space};
+use nakade::evaluation::solve::{solve, Params, Space};
+use nakade::pattern::encoded::encode;
+use nakade::tools::enumerate::{eye_graphs, Placement, CONCRETE};
 
 #[path = "../tests/support.rs"]
 #[allow(dead_code)]

@@ -1,4 +1,4 @@
-//! Compare `nakade::solve` with GNU Go 3.8's `analyze_eyegraph` on every concrete form of every
+//! Compare `nakade::evaluation::solve` with GNU Go 3.8's `analyze_eyegraph` on every concrete form of every
 //! pattern of a pattern file (each `x` both ways, every placement its edge markers allow), as
 //! `nakade verify` solves them, whatever the pattern says.
 //!
@@ -11,17 +11,17 @@ mod harness;
 
 use std::collections::BTreeSet;
 
-use nakade::diagram::Cell;
-use nakade::encoded::{encode, parse_graph};
-use nakade::solve::{solve, Params, Space};
-use nakade::verify::concrete_forms;
+use nakade::evaluation::solve::{solve, Params, Space};
+use nakade::pattern::diagram::Cell;
+use nakade::pattern::encoded::{encode, parse_graph};
+use nakade::tools::verify::concrete_forms;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let Some(path) = std::env::args().nth(1) else {
         return Err("usage: eyes_db_vs_gnugo PATTERN_FILE".into());
     };
-    let options = nakade::dsl::Options { lenient: true };
-    let file = nakade::dsl::read_file_with(std::path::Path::new(&path), options)?;
+    let options = nakade::pattern::dsl::Options { lenient: true };
+    let file = nakade::pattern::dsl::read_file_with(std::path::Path::new(&path), options)?;
     let mut all = BTreeSet::new();
     for p in &file.patterns {
         for (mut form, _) in concrete_forms(p) {

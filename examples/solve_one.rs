@@ -2,8 +2,8 @@
 //! play: `cargo run --example solve_one -- 'OO!%O.X%!...'`. Options before the graphs:
 //! `--outer N` outer liberties, `--threats A,D` ko threats for attacker and defender.
 
-use nakade::encoded::parse_graph;
-use nakade::solve::{solve, Params, Space};
+use nakade::evaluation::solve::{solve, Params, Space};
+use nakade::pattern::encoded::parse_graph;
 
 fn main() {
     let mut params = Params::default();

@@ -1,4 +1,4 @@
-//! Compare `nakade::solve` with GNU Go 3.8's `analyze_eyegraph` on every centre eye graph
+//! Compare `nakade::evaluation::solve` with GNU Go 3.8's `analyze_eyegraph` on every centre eye graph
 //! (free polyomino, labels `. ! X $`, one per symmetry class) up to N cells.
 //!
 //! `cargo run --release --example solve_vs_gnugo -- N [--list]`; gnugo from `$NAKADE_GNUGO`

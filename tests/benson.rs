@@ -4,8 +4,8 @@
 //! gives the exact set of pass-alive strings of each colour (a string as its stones, in board
 //! order) and of pass-alive regions.
 
-use nakade::benson::pass_alive;
-use nakade::board::{diagram::parse_board, vertex, Color, Loc};
+use nakade::board::benson::pass_alive;
+use nakade::board::{ascii::parse_board, vertex, Color, Loc};
 
 /// (strings, regions) of `color`, each as vertex names.
 fn verdict(text: &str, size: Option<usize>, color: Color) -> (Vec<String>, Vec<String>) {

@@ -3,11 +3,11 @@
 
 use proptest::prelude::*;
 
-use nakade::board::{diagram, sgf, Board, Color};
-use nakade::eyespace::{eye_spaces, Liveness};
+use nakade::board::eyespace::{eye_spaces, Liveness};
+use nakade::board::tactics::{self, Attack, Defense, ReadLimits};
+use nakade::board::topology::analyze;
+use nakade::board::{ascii, sgf, Board, Color};
 use nakade::gtp::Engine;
-use nakade::tactics::{self, Attack, Defense, ReadLimits};
-use nakade::topology::analyze;
 
 fn sgfish() -> impl Strategy<Value = String> {
     proptest::collection::vec(
@@ -71,7 +71,7 @@ proptest! {
 
     #[test]
     fn diagram_parser_never_panics(text in diagramish(), size in proptest::option::of(0usize..30)) {
-        match diagram::parse_board(&text, size) {
+        match ascii::parse_board(&text, size) {
             Ok(p) => prop_assert!(p.board.check_consistency().is_ok()),
             Err(e) => prop_assert!(e.line >= 1 && e.col >= 1),
         }

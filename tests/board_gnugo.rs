@@ -8,9 +8,9 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use nakade::board::{diagram, sgf, vertex, Board, Color};
-use nakade::eyespace::{space_at, Liveness};
-use nakade::tactics::ReadLimits;
+use nakade::board::eyespace::{space_at, Liveness};
+use nakade::board::tactics::ReadLimits;
+use nakade::board::{ascii, sgf, vertex, Board, Color};
 
 const GNUGO: &str = "/usr/games/gnugo";
 
@@ -160,7 +160,7 @@ fn eye_space_presence_matches_gnugo() {
             .lines()
             .find_map(|l| l.strip_prefix("dead:"))
             .map(str::trim);
-        let board = diagram::parse_board(diagram_text, size).unwrap().board;
+        let board = ascii::parse_board(diagram_text, size).unwrap().board;
         std::fs::write(&tmp, to_sgf(&board)).unwrap();
         let label = p.file_name().unwrap().to_string_lossy().to_string();
         report.extend(differences(&label, &tmp, None, board, dead));

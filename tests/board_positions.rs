@@ -10,11 +10,11 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use nakade::benson::pass_alive;
-use nakade::board::{diagram, sgf, vertex, Board, Color};
-use nakade::eyespace::{eye_spaces, Liveness};
-use nakade::tactics::ReadLimits;
-use nakade::topology::analyze;
+use nakade::board::benson::pass_alive;
+use nakade::board::eyespace::{eye_spaces, Liveness};
+use nakade::board::tactics::ReadLimits;
+use nakade::board::topology::analyze;
+use nakade::board::{ascii, sgf, vertex, Board, Color};
 
 /// Spaces larger than this are summarised in one line.
 const LIST_LIMIT: usize = 16;
@@ -120,7 +120,7 @@ fn run_case(path: &Path) -> Result<(), String> {
                 .board
         }
         None => {
-            diagram::parse_board(&case.board_text, size)
+            ascii::parse_board(&case.board_text, size)
                 .map_err(|e| e.to_string())?
                 .board
         }

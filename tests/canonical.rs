@@ -2,8 +2,8 @@
 //! order; equal keys exactly when petgraph's VF2 finds a label-preserving isomorphism; the
 //! automorphisms are exactly the label-preserving self-maps (brute force on small graphs).
 
-use nakade::diagram::Content;
-use nakade::graph::{EyeGraph, Vertex};
+use nakade::pattern::diagram::Content;
+use nakade::pattern::graph::{EyeGraph, Vertex};
 use petgraph::algo::is_isomorphic_matching;
 use proptest::prelude::*;
 

@@ -1,16 +1,16 @@
 //! The eyes.db corpus: the compiled matcher against the baseline, on every pattern in every
 //! orientation, vertices shuffled, each `x` as empty and as stone.
 
-use nakade::db::baseline::Baseline;
-use nakade::db::Database;
+use nakade::evaluation::db::baseline::Baseline;
+use nakade::evaluation::db::Database;
 
 use crate::support::{shared_file, spaces_of, Rng};
 
-fn corpus(name: &str, options: nakade::dsl::Options) {
+fn corpus(name: &str, options: nakade::pattern::dsl::Options) {
     let Some(path) = shared_file(name) else {
         return;
     };
-    let file = nakade::dsl::read_file_with(&path, options).unwrap();
+    let file = nakade::pattern::dsl::read_file_with(&path, options).unwrap();
     let (db, _) = Database::compile(&file).unwrap();
     let baseline = Baseline::new(&file.patterns);
     let mut rng = Rng(0x9e3779b97f4a7c15);
@@ -44,12 +44,15 @@ fn corpus(name: &str, options: nakade::dsl::Options) {
 
 #[test]
 fn eyes_db_fast_matcher_equals_baseline() {
-    corpus("gnugo/eyes.db", nakade::dsl::Options::default());
+    corpus("gnugo/eyes.db", nakade::pattern::dsl::Options::default());
 }
 
 #[test]
 fn eyes_3_8_db_fast_matcher_equals_baseline() {
-    corpus("gnugo/eyes-3.8.db", nakade::dsl::Options { lenient: true });
+    corpus(
+        "gnugo/eyes-3.8.db",
+        nakade::pattern::dsl::Options { lenient: true },
+    );
 }
 
 #[test]
@@ -57,11 +60,11 @@ fn eyes_3_8_db_breaks_the_vital_point_rule_226_times() {
     let Some(path) = shared_file("gnugo/eyes-3.8.db") else {
         return;
     };
-    let strict = nakade::dsl::read_file(&path).unwrap_err();
-    let nakade::dsl::LoadError::Invalid(diags) = strict else {
+    let strict = nakade::pattern::dsl::read_file(&path).unwrap_err();
+    let nakade::pattern::dsl::LoadError::Invalid(diags) = strict else {
         panic!("{strict}")
     };
-    let vital = |d: &&nakade::dsl::Diagnostic| {
+    let vital = |d: &&nakade::pattern::dsl::Diagnostic| {
         d.message.ends_with("attack point")
             || d.message.ends_with("defence point")
             || d.message
@@ -69,8 +72,11 @@ fn eyes_3_8_db_breaks_the_vital_point_rule_226_times() {
     };
     assert_eq!(diags.iter().filter(|d| d.is_error()).count(), 226);
     assert_eq!(diags.iter().filter(vital).count(), 226);
-    let lenient =
-        nakade::dsl::read_file_with(&path, nakade::dsl::Options { lenient: true }).unwrap();
+    let lenient = nakade::pattern::dsl::read_file_with(
+        &path,
+        nakade::pattern::dsl::Options { lenient: true },
+    )
+    .unwrap();
     assert_eq!(lenient.patterns.len(), 721);
     assert_eq!(lenient.warnings.len(), 226);
 }

@@ -11,9 +11,9 @@
 //! - In the corner bent `X.X` (1222) the attacker's threat is to fill the surrounding string's
 //!   outer liberties: GNU Go marks no attack point and neither does the pattern.
 
-use nakade::db::default_database;
-use nakade::encoded::parse_graph;
-use nakade::graph::EyeGraph;
+use nakade::evaluation::db::default_database;
+use nakade::pattern::encoded::parse_graph;
+use nakade::pattern::graph::EyeGraph;
 use pretty_assertions::assert_eq;
 
 use crate::support::{gnugo, Gnugo};
@@ -133,7 +133,7 @@ fn default_database_agrees_with_gnugo_up_to_three_vertices() {
             continue;
         }
         answered += 1;
-        let coords = |set: nakade::db::VertexSet| {
+        let coords = |set: nakade::evaluation::db::VertexSet| {
             let mut v: Vec<(usize, usize)> =
                 set.iter().filter_map(|i| space.coordinate(i)).collect();
             v.sort();

@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use nakade::gtp::MAX_LINE;
 
 fn run(input: &[u8]) -> String {
-    let mut e = nakade::eyegraph::engine();
+    let mut e = nakade::gtp::eye_commands::engine();
     let mut out = Vec::new();
     e.run(input, &mut out).unwrap();
     String::from_utf8(out).unwrap()
@@ -107,7 +107,7 @@ proptest! {
     /// diagonal of one of its half eyes.
     #[test]
     fn whole_board_analysis_of_random_positions(moves in proptest::collection::vec((0usize..9, 0usize..9), 0..70)) {
-        use nakade::analysis::{analyze_position, AnalysisLimits};
+        use nakade::board::analysis::{analyze_position, AnalysisLimits};
         use nakade::board::{Board, Color};
         let mut b = Board::new(9).unwrap();
         let mut color = Color::Black;
@@ -118,7 +118,7 @@ proptest! {
             }
         }
         let before = b.clone();
-        let ev = nakade::evaluate::Evaluator::with_default();
+        let ev = nakade::evaluation::evaluate::Evaluator::with_default();
         let r = analyze_position(&mut b, &ev, None, AnalysisLimits::default());
         prop_assert_eq!(&b, &before);
         for s in &r.spaces {

@@ -14,9 +14,9 @@
 //! 0011 too, as does the solver. For the graph as given, one surrounding string and no margin
 //! there, the solver's 1112 is the reading of the position the graph describes.
 
-use nakade::encoded::parse_graph;
-use nakade::solve::{solve, Params, Space};
-use nakade::verify::with_coordinates;
+use nakade::evaluation::solve::{solve, Params, Space};
+use nakade::pattern::encoded::parse_graph;
+use nakade::tools::verify::with_coordinates;
 use pretty_assertions::assert_eq;
 
 use crate::solver_harness::has_pocket;
@@ -49,7 +49,7 @@ fn centre_disagreements_up_to_six_are_all_gnugo_pockets() {
             "{graph}: gnugo {value} {}, nakade {} {}; line {}: {}\n",
             rows.join("%").replace(' ', "O"),
             sol.value,
-            nakade::encoded::encode(&sol.annotate(&d)),
+            nakade::pattern::encoded::encode(&sol.annotate(&d)),
             "abcd".as_bytes()[k] as char,
             with_coordinates(&d, &sol.pv[k])
         ));

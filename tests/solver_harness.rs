@@ -1,13 +1,13 @@
 //! Shared by `tests/solver_vs_gnugo.rs` and `examples/solve_vs_gnugo.rs`: enumerate centre eye
-//! graphs, ask GNU Go 3.8's `analyze_eyegraph` about each, compare with `nakade::solve`.
+//! graphs, ask GNU Go 3.8's `analyze_eyegraph` about each, compare with `nakade::evaluation::solve`.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
-use nakade::encoded::parse_graph;
-use nakade::solve::{solve, Params, Space};
+use nakade::evaluation::solve::{solve, Params, Space};
+use nakade::pattern::encoded::parse_graph;
 
 /// The gnugo binary: `$NAKADE_GNUGO`, default `/usr/games/gnugo`.
 pub fn gnugo_path() -> String {

@@ -20,10 +20,10 @@
 //!   points: in the first, B on 0,2 or on 1,1 each leaves a position worth 1122 with the
 //!   defender to move, where filling an outer liberty leaves 1112.
 
-use nakade::encoded::encode;
-use nakade::enumerate::{eye_graphs, Placement, CONCRETE};
-use nakade::solve::{solve, Params, Space};
-use nakade::verify::with_coordinates;
+use nakade::evaluation::solve::{solve, Params, Space};
+use nakade::pattern::encoded::encode;
+use nakade::tools::enumerate::{eye_graphs, Placement, CONCRETE};
+use nakade::tools::verify::with_coordinates;
 use pretty_assertions::assert_eq;
 
 use crate::support::{gnugo, Gnugo};

@@ -1,4 +1,4 @@
-//! `nakade::solve` against GNU Go 3.8's `analyze_eyegraph` on every centre eye graph of up to
+//! `nakade::evaluation::solve` against GNU Go 3.8's `analyze_eyegraph` on every centre eye graph of up to
 //! four cells (labels `. ! X $`). Skipped, saying so, when gnugo is absent (`$NAKADE_GNUGO`,
 //! default `/usr/games/gnugo`). The full comparison is `examples/solve_vs_gnugo.rs`.
 

@@ -2,9 +2,9 @@
 
 use std::path::PathBuf;
 
-use nakade::diagram::Content;
-use nakade::dsl::Pattern;
-use nakade::graph::{EyeGraph, Vertex};
+use nakade::pattern::diagram::Content;
+use nakade::pattern::dsl::Pattern;
+use nakade::pattern::graph::{EyeGraph, Vertex};
 
 /// `../shared` beside the crate, or `$NAKADE_SHARED`.
 pub fn shared_dir() -> PathBuf {

@@ -14,6 +14,7 @@ mod default_db;
 mod eval_eye;
 mod eyegraph_gnugo;
 mod gtp_fuzz;
+mod layout;
 mod malformed;
 mod solver_centre_pockets;
 mod solver_harness;

@@ -22,7 +22,7 @@
 //!
 //! The 14 forms where GNU Go's reading and the solver's differ (`gnugo=pattern`, `gnugo-other`)
 //! all turn on the tenuki digits `a` and `d`, which are not searched but follow a rule fitted to
-//! GNU Go's answers (`src/solve/mod.rs`); no digit `b` or `c` differs:
+//! GNU Go's answers (`src/evaluation/solve/tenuki.rs`); no digit `b` or `c` differs:
 //! - `d`, 9 forms (patterns 60703, 60851, 61630, 62008, 71213: an attacker stone beside a
 //!   marginal point on the first line): GNU Go `0012`, the solver `0011`. In `!..X!.%------`
 //!   the defender's two moves W 0,2 and W 0,4 capture the stone and leave eyes at 0,3 and 0,5,
@@ -41,8 +41,8 @@
 //! The tenuki depth was raised from 4 to 7 because it took these from 36 forms to 14 (and
 //! patterns 78790, 78774 and 100001, open before, now agree with GNU Go).
 
-use nakade::solve::Params;
-use nakade::verify::{verify, Dispute};
+use nakade::evaluation::solve::Params;
+use nakade::tools::verify::{verify, Dispute};
 use pretty_assertions::assert_eq;
 
 use crate::support::{gnugo, shared_file, Gnugo};
@@ -68,7 +68,7 @@ fn eyes_db_disputes_are_recorded_with_gnugos_reading() {
     let (Some(path), Some(gg)) = (shared_file("gnugo/eyes.db"), gnugo()) else {
         return;
     };
-    let file = nakade::dsl::read_file(&path).unwrap();
+    let file = nakade::pattern::dsl::read_file(&path).unwrap();
     let report = verify(&file, &Params::default()).unwrap();
     let mut gg = Gnugo::start(&gg);
     let mut lines = Vec::new();

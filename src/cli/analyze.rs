@@ -6,10 +6,10 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Context as _;
-use nakade::analysis::{analyze_position, AnalysisLimits, PositionReport, SpaceReport};
-use nakade::board::{diagram, sgf, vertex, Board, Color, Loc};
-use nakade::evaluate::Evaluator;
-use nakade::topology::eighths_to_string;
+use nakade::board::analysis::{analyze_position, AnalysisLimits, PositionReport, SpaceReport};
+use nakade::board::topology::eighths_to_string;
+use nakade::board::{ascii, sgf, vertex, Board, Color, Loc};
+use nakade::evaluation::evaluate::Evaluator;
 use serde_json::{json, Value};
 
 use super::svg;
@@ -40,7 +40,7 @@ pub fn load_board(file: &Path, move_number: Option<usize>) -> anyhow::Result<Boa
         if move_number.is_some() {
             anyhow::bail!("{name}: --move needs an SGF file, this is a diagram");
         }
-        diagram::parse_board(&text, None)
+        ascii::parse_board(&text, None)
             .map(|p| p.board)
             .map_err(|e| anyhow::anyhow!("{name}:{e}"))
     }

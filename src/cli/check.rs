@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use nakade::db::Database;
-use nakade::dsl::{self, LoadError};
+use nakade::evaluation::db::Database;
+use nakade::pattern::dsl::{self, LoadError};
 
 pub fn run(files: &[PathBuf], options: dsl::Options) -> anyhow::Result<ExitCode> {
     let mut failed = false;

@@ -4,8 +4,8 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use nakade::db::Database;
-use nakade::dsl;
+use nakade::evaluation::db::Database;
+use nakade::pattern::dsl;
 
 pub fn run(path: &Path, out: &Path, options: dsl::Options) -> anyhow::Result<ExitCode> {
     let Some(file) = super::read_patterns(path, options)? else {

@@ -3,18 +3,18 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use nakade::db::{default_database, Database};
-use nakade::diagram::{Cell, Diagram};
-use nakade::dsl;
-use nakade::encoded::{encode, parse_graph};
-use nakade::enumerate::{eye_graphs, Placement, CONCRETE};
-use nakade::graph::EyeGraph;
+use nakade::evaluation::db::{default_database, Database};
+use nakade::pattern::diagram::{Cell, Diagram};
+use nakade::pattern::dsl;
+use nakade::pattern::encoded::{encode, parse_graph};
+use nakade::pattern::graph::EyeGraph;
+use nakade::tools::enumerate::{eye_graphs, Placement, CONCRETE};
 
 /// Where answers come from.
 pub enum Source {
     Default,
     File(String, Box<Database>),
-    Solver(nakade::solve::Params),
+    Solver(nakade::evaluation::solve::Params),
 }
 
 impl Source {
@@ -22,7 +22,7 @@ impl Source {
     pub fn open(
         name: &str,
         options: dsl::Options,
-        params: nakade::solve::Params,
+        params: nakade::evaluation::solve::Params,
     ) -> anyhow::Result<Option<Source>> {
         if name == "default" {
             return Ok(Some(Source::Default));
@@ -51,8 +51,8 @@ impl Source {
             Source::Default => default_database(),
             Source::File(_, db) => db,
             Source::Solver(params) => {
-                let solved = nakade::solve::Space::from_diagram(diagram)
-                    .and_then(|space| nakade::solve::solve(&space, params));
+                let solved = nakade::evaluation::solve::Space::from_diagram(diagram)
+                    .and_then(|space| nakade::evaluation::solve::solve(&space, params));
                 return match solved {
                     Ok(s) => format!("{} {}", s.value, encode(&s.annotate(diagram))),
                     Err(e) => format!("no answer: {e}"),
@@ -133,7 +133,7 @@ pub fn run(
     file: Option<&Path>,
     up_to: Option<usize>,
     options: dsl::Options,
-    params: nakade::solve::Params,
+    params: nakade::evaluation::solve::Params,
 ) -> anyhow::Result<ExitCode> {
     let (Some(a), Some(b)) = (
         Source::open(a, options, params)?,

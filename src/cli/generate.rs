@@ -4,9 +4,9 @@ use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-use nakade::db::VertexSet;
-use nakade::generate::{generate, Answer};
-use nakade::solve::{self, Params, Space};
+use nakade::evaluation::db::VertexSet;
+use nakade::evaluation::solve::{self, Params, Space};
+use nakade::tools::generate::{generate, Answer};
 
 pub fn run(up_to: usize, out: Option<&Path>, params: Params) -> anyhow::Result<ExitCode> {
     let started = std::time::Instant::now();
@@ -25,7 +25,7 @@ pub fn run(up_to: usize, out: Option<&Path>, params: Params) -> anyhow::Result<E
             }
         }
     };
-    let oracle = |d: &nakade::diagram::Diagram, _: &nakade::graph::EyeGraph| {
+    let oracle = |d: &nakade::pattern::diagram::Diagram, _: &nakade::pattern::graph::EyeGraph| {
         let s = solve::solve(&Space::from_diagram(d).ok()?, &params).ok()?;
         Some(Answer {
             value: s.value,

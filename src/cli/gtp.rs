@@ -5,7 +5,7 @@ use std::io;
 use std::process::ExitCode;
 
 pub fn run() -> anyhow::Result<ExitCode> {
-    let mut engine = nakade::eyegraph::engine();
+    let mut engine = nakade::gtp::eye_commands::engine();
     let stdin = io::stdin();
     let stdout = io::stdout();
     engine.run(stdin.lock(), stdout.lock())?;

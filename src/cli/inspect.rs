@@ -2,9 +2,9 @@
 
 use std::process::ExitCode;
 
-use nakade::db::Database;
-use nakade::encoded::parse_graph;
-use nakade::graph::EyeGraph;
+use nakade::evaluation::db::Database;
+use nakade::pattern::encoded::parse_graph;
+use nakade::pattern::graph::EyeGraph;
 
 pub fn run(db: &Database, text: &str) -> anyhow::Result<ExitCode> {
     let diagram = match parse_graph(text) {

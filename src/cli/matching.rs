@@ -6,13 +6,13 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
-use nakade::db::{default_database, Database, VertexSet};
-use nakade::diagram::{Cell, Diagram};
-use nakade::dsl;
-use nakade::encoded::parse_graph;
-use nakade::evaluate::{Evaluation, Evaluator, Source};
-use nakade::graph::EyeGraph;
-use nakade::solve::{self, Params, Solution, Space};
+use nakade::evaluation::db::{default_database, Database, VertexSet};
+use nakade::evaluation::evaluate::{Evaluation, Evaluator, Source};
+use nakade::evaluation::solve::{self, Params, Solution, Space};
+use nakade::pattern::diagram::{Cell, Diagram};
+use nakade::pattern::dsl;
+use nakade::pattern::encoded::parse_graph;
+use nakade::pattern::graph::EyeGraph;
 
 /// The database to use: the embedded one, or one compiled from a file.
 pub enum Db {
@@ -37,7 +37,7 @@ pub fn load_db(path: Option<&Path>, options: dsl::Options) -> anyhow::Result<Opt
     let Some(file) = super::read_patterns(path, options)? else {
         return Ok(None);
     };
-    let (db, _) = nakade::db::Database::compile(&file)?;
+    let (db, _) = nakade::evaluation::db::Database::compile(&file)?;
     Ok(Some(Db::Loaded(Box::new(db))))
 }
 

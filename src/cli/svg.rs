@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use nakade::analysis::PositionReport;
+use nakade::board::analysis::PositionReport;
 use nakade::board::{Board, Color, Loc};
 
 const CELL: f64 = 32.0;

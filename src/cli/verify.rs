@@ -3,9 +3,9 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use nakade::dsl;
-use nakade::solve::Params;
-use nakade::verify::{verify, Dispute};
+use nakade::evaluation::solve::Params;
+use nakade::pattern::dsl;
+use nakade::tools::verify::{verify, Dispute};
 
 const DIGITS: [&str; 4] = ["a", "b", "c", "d"];
 

@@ -1,0 +1,432 @@
+//! Board analysis: every eye space of a position, valued, with its vital points on the board.
+//!
+//! Takes a [`Board`]; gives a [`PositionReport`]: the dead strings, Benson's pass-alive
+//! strings and regions of each colour, and one [`SpaceReport`] per eye space. Each space goes
+//! through the board stages and then the evaluator:
+//!
+//! [`Liveness::read`] → [`eye_spaces`] → [`topology::analyze`] (half eyes add a virtual
+//! marginal vertex, false eyes become marginal) → [`EyeGraph::from_adjacency`] →
+//! [`Evaluator::evaluate`] (database first, solver behind it) → value and vital points, mapped
+//! back to board points. A virtual half-eye vertex maps to its deciding diagonal: the half
+//! eye's own attack point when it is an attack point, its defence point when it is a defence
+//! point.
+//!
+//! Spaces with more vertices than [`AnalysisLimits::max_solver_vertices`] that no pattern
+//! matches are valued as GNU Go 3.8 values an unknown space (`optics.c`, after the database
+//! fails): more than three points beyond two per marginal point are two eyes, more than none
+//! one eye, else none ([`Source::SizeRule`]).
+//!
+//! ```
+//! use nakade::board::analysis::{analyze_position, AnalysisLimits, Source};
+//! use nakade::board::{ascii, Color};
+//! use nakade::evaluation::evaluate::Evaluator;
+//!
+//! // White's three-point space in the corner: one eye or two, vital point B7.
+//! let d = "+-------------+\n|. . . O X . .|\n|O O O O X . .|\n|X X X X X . .|\n|. . . . . . .|\n|. . . . . . .|\n|. . . . . . .|\n|. . . . . . .|\n+-------------+";
+//! let mut board = ascii::parse_board(d, None).unwrap().board;
+//! let ev = Evaluator::with_default();
+//! let report = analyze_position(&mut board, &ev, Some(Color::White), AnalysisLimits::default());
+//! let s = &report.spaces[0];
+//! assert_eq!(s.value.unwrap().to_string(), "1122");
+//! assert_eq!(s.eval_eye(&board), "1 2 B7 B7");
+//! ```
+
+use crate::board::benson::{self, PassAlive};
+use crate::board::eyespace::{eye_spaces, space_at, EyeSpace, Liveness};
+use crate::board::tactics::ReadLimits;
+use crate::board::topology::{self, AnalyzedSpace, PointTopology};
+use crate::board::{vertex, Board, Color, Loc};
+use crate::evaluation::db::VertexSet;
+use crate::evaluation::evaluate::{self, Evaluator};
+use crate::pattern::graph::{EyeGraph, Vertex};
+use crate::value::EyeValue;
+
+/// Limits of one analysis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnalysisLimits {
+    /// Tactical reading (dead stones, topology).
+    pub read: ReadLimits,
+    /// Spaces of more vertices than this are not handed to the solver (the size rule values
+    /// them, as GNU Go 3.8 values every space its eyes.db does not know). Eight keeps a
+    /// cold solve under about a millisecond; larger spaces take up to a few hundred.
+    pub max_solver_vertices: usize,
+}
+
+impl Default for AnalysisLimits {
+    fn default() -> Self {
+        AnalysisLimits {
+            read: ReadLimits::default(),
+            max_solver_vertices: 8,
+        }
+    }
+}
+
+/// Where a space's value came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A pattern of the database, by number.
+    Pattern(u32),
+    /// The solver read the space.
+    Solver,
+    /// Too large to read and no pattern: GNU Go's size rule.
+    SizeRule,
+    /// The solver could not answer (search limit); no value.
+    Unknown,
+}
+
+impl std::fmt::Display for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Source::Pattern(n) => write!(f, "pattern {n}"),
+            Source::Solver => write!(f, "solver"),
+            Source::SizeRule => write!(f, "size rule"),
+            Source::Unknown => write!(f, "unknown"),
+        }
+    }
+}
+
+/// One eye space, analysed and valued.
+#[derive(Clone, Debug)]
+pub struct SpaceReport {
+    /// The space after topology (false eyes marginal) and its topology.
+    pub analyzed: AnalyzedSpace,
+    /// The eye graph handed to the evaluator (space points in order, then virtual vertices).
+    pub graph: EyeGraph,
+    /// The value; `None` when nothing could value the space.
+    pub value: Option<EyeValue>,
+    /// Where the value came from.
+    pub source: Source,
+    /// Attack points on the board, sorted.
+    pub attack: Vec<Loc>,
+    /// Defence points on the board, sorted.
+    pub defense: Vec<Loc>,
+}
+
+impl SpaceReport {
+    /// The owner.
+    pub fn color(&self) -> Color {
+        self.analyzed.space.color
+    }
+
+    /// The board points of the space, sorted.
+    pub fn points(&self) -> Vec<Loc> {
+        self.analyzed.space.points.iter().map(|p| p.loc).collect()
+    }
+
+    /// Its marginal points (false eyes included), sorted.
+    pub fn marginals(&self) -> Vec<Loc> {
+        let pts = &self.analyzed.space.points;
+        pts.iter().filter(|p| p.marginal).map(|p| p.loc).collect()
+    }
+
+    /// Points holding attacker stones, sorted.
+    pub fn stones(&self) -> Vec<Loc> {
+        let pts = &self.analyzed.space.points;
+        pts.iter().filter(|p| p.stone).map(|p| p.loc).collect()
+    }
+
+    /// The half eyes.
+    pub fn half_eyes(&self) -> Vec<&PointTopology> {
+        self.analyzed.half_eyes().collect()
+    }
+
+    /// The false eyes.
+    pub fn false_eyes(&self) -> Vec<&PointTopology> {
+        self.analyzed.false_eyes().collect()
+    }
+
+    /// The neighbour class of the graph (Vilà & Cazenave), e.g. `112224`.
+    pub fn neighbour_class(&self) -> String {
+        self.graph.neighbour_class().to_string()
+    }
+
+    /// The answer as GNU Go's `eval_eye` prints it: `MIN MAX`, plus ` ATTACK DEFENSE` when the
+    /// move is urgent (`b != c` and `d + c - b - a > 0`); `?` when the space has no value.
+    pub fn eval_eye(&self, board: &Board) -> String {
+        match self.value {
+            None => "?".to_string(),
+            Some(v) => {
+                let (a, d) = self.vital_pair();
+                format_eval_eye(board, v, a.as_ref(), d.as_ref())
+            }
+        }
+    }
+
+    /// One attack and one defence point, as `eval_eye` names them: a point that is both when
+    /// there is one (the key point of the shape), else the first of each.
+    pub fn vital_pair(&self) -> (Option<Loc>, Option<Loc>) {
+        let both = self
+            .attack
+            .iter()
+            .find(|l| self.defense.contains(l))
+            .copied();
+        (
+            both.or_else(|| self.attack.first().copied()),
+            both.or_else(|| self.defense.first().copied()),
+        )
+    }
+}
+
+/// `MIN MAX [ATTACK DEFENSE]` as GNU Go's `eval_eye` prints it.
+fn format_eval_eye(
+    board: &Board,
+    v: EyeValue,
+    attack: Option<&Loc>,
+    defense: Option<&Loc>,
+) -> String {
+    let EyeValue { a, b, c, d } = v;
+    let mut out = format!("{b} {c}");
+    let urgency = i32::from(d) + i32::from(c) - i32::from(b) - i32::from(a);
+    if b != c && urgency > 0 {
+        let name = |l: Option<&Loc>| l.map_or("PASS".to_string(), |&l| vertex::name(board, l));
+        out.push_str(&format!(" {} {}", name(attack), name(defense)));
+    }
+    out
+}
+
+/// A whole position, analysed.
+#[derive(Clone, Debug)]
+pub struct PositionReport {
+    /// Heads of the dead strings, in board order.
+    pub dead: Vec<Loc>,
+    /// Benson's verdict for black and white, in that order.
+    pub pass_alive: [PassAlive; 2],
+    /// The eye spaces: black's first (when asked for), each colour's sorted by first point.
+    pub spaces: Vec<SpaceReport>,
+}
+
+/// The eye graph of an analysed space: its points in order, then one virtual marginal vertex
+/// per half eye.
+pub fn space_graph(a: &AnalyzedSpace) -> Result<EyeGraph, crate::pattern::graph::GraphError> {
+    let vertices = a
+        .graph
+        .vertices
+        .iter()
+        .map(|v| {
+            let base = if v.stone {
+                Vertex::stone(v.marginal)
+            } else {
+                Vertex::empty(v.marginal)
+            };
+            base.on_edges(v.edge.min(2))
+        })
+        .collect();
+    EyeGraph::from_adjacency(vertices, &a.graph.edges)
+}
+
+/// GNU Go 3.8's value for a space no pattern knows (`optics.c`, after the database lookup).
+fn size_rule(a: &AnalyzedSpace) -> EyeValue {
+    let esize = a.space.points.len();
+    let msize = a.space.points.iter().filter(|p| p.marginal).count();
+    let n = if esize > 2 * msize + 3 {
+        2
+    } else if esize > 2 * msize {
+        1
+    } else {
+        0
+    };
+    EyeValue {
+        a: n,
+        b: n,
+        c: n,
+        d: n,
+    }
+}
+
+/// Board points of a vertex set: space points as they are, the virtual vertex of a half eye as
+/// its deciding diagonal (`attack` picks the half eye's attack points, else its defence points).
+fn to_board(a: &AnalyzedSpace, set: VertexSet, attack: bool) -> Vec<Loc> {
+    let n = a.space.points.len();
+    let halves: Vec<&PointTopology> = a.half_eyes().collect();
+    let mut out = Vec::new();
+    for i in set.iter() {
+        if i < n {
+            out.push(a.space.points[i].loc);
+        } else if let Some(h) = halves.get(i - n) {
+            let keys = if attack { &h.attack } else { &h.defense };
+            out.extend(keys.iter().copied());
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Value one eye space.
+pub fn evaluate_space(
+    board: &mut Board,
+    ev: &Evaluator<'_>,
+    space: &EyeSpace,
+    limits: AnalysisLimits,
+) -> SpaceReport {
+    let analyzed = topology::analyze(board, space, limits.read);
+    evaluate_analyzed(ev, analyzed, limits)
+}
+
+/// Value a space already through [`topology::analyze`].
+pub fn evaluate_analyzed(
+    ev: &Evaluator<'_>,
+    analyzed: AnalyzedSpace,
+    limits: AnalysisLimits,
+) -> SpaceReport {
+    let graph = match space_graph(&analyzed) {
+        Ok(g) => g,
+        Err(_) => {
+            // More vertices than a graph holds: only the size rule can answer.
+            let value = size_rule(&analyzed);
+            return SpaceReport {
+                graph: EyeGraph::from_adjacency(Vec::new(), &[]).expect("the empty graph"),
+                analyzed,
+                value: Some(value),
+                source: Source::SizeRule,
+                attack: Vec::new(),
+                defense: Vec::new(),
+            };
+        }
+    };
+    let found = match ev.database().lookup(&graph) {
+        Some(m) => Some((m.value, m.attack, m.defense, Source::Pattern(m.pattern))),
+        None if graph.len() <= limits.max_solver_vertices => ev
+            .evaluate(&graph)
+            .ok()
+            .flatten()
+            .map(|e| (e.value, e.attack, e.defense, source_of(e.source))),
+        None => {
+            let v = size_rule(&analyzed);
+            Some((v, VertexSet(0), VertexSet(0), Source::SizeRule))
+        }
+    };
+    let (value, attack, defense, source) = match found {
+        Some((v, a, d, s)) => (Some(v), a, d, s),
+        None => (None, VertexSet(0), VertexSet(0), Source::Unknown),
+    };
+    SpaceReport {
+        attack: to_board(&analyzed, attack, true),
+        defense: to_board(&analyzed, defense, false),
+        analyzed,
+        graph,
+        value,
+        source,
+    }
+}
+
+fn source_of(s: evaluate::Source) -> Source {
+    match s {
+        evaluate::Source::Pattern { number, .. } => Source::Pattern(number),
+        evaluate::Source::Solver => Source::Solver,
+    }
+}
+
+/// Analyse a position: dead strings, Benson for both colours, and every eye space of `color`
+/// (both colours, black first, when `None`). The board is left as it was.
+pub fn analyze_position(
+    board: &mut Board,
+    ev: &Evaluator<'_>,
+    color: Option<Color>,
+    limits: AnalysisLimits,
+) -> PositionReport {
+    let live = Liveness::read(board, limits.read);
+    let colors: Vec<Color> = match color {
+        Some(c) => vec![c],
+        None => vec![Color::Black, Color::White],
+    };
+    let mut spaces = Vec::new();
+    for c in colors {
+        for s in eye_spaces(board, &live, c, limits.read) {
+            spaces.push(evaluate_space(board, ev, &s, limits));
+        }
+    }
+    PositionReport {
+        dead: live.dead_strings(board),
+        pass_alive: [
+            benson::pass_alive(board, Color::Black),
+            benson::pass_alive(board, Color::White),
+        ],
+        spaces,
+    }
+}
+
+/// The space `eval_eye` picks at `loc` (black's, else white's), analysed and valued.
+pub fn analyze_at(
+    board: &mut Board,
+    ev: &Evaluator<'_>,
+    loc: Loc,
+    limits: AnalysisLimits,
+) -> Option<SpaceReport> {
+    let live = Liveness::read(board, limits.read);
+    let space = space_at(board, &live, loc, limits.read)?;
+    Some(evaluate_space(board, ev, &space, limits))
+}
+
+/// What an eye evaluator answers for a space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EyeAnswer {
+    /// The eye value.
+    pub value: EyeValue,
+    /// The attack point, when the value has one.
+    pub attack: Option<Loc>,
+    /// The defence point, when the value has one.
+    pub defense: Option<Loc>,
+}
+
+/// The hook for `eval_eye`: the matcher or solver that values an analysed eye space.
+/// `None` means it cannot value this space (answered as a GTP error, never a made-up value).
+pub trait EyeEvaluator: Send {
+    /// Value the space.
+    fn evaluate(&self, board: &Board, space: &AnalyzedSpace) -> Option<EyeAnswer>;
+}
+
+/// The [`Evaluator`] as an [`EyeEvaluator`], the hook of GTP's `eval_eye`.
+pub struct GtpEvaluator {
+    /// The evaluator.
+    pub evaluator: Evaluator<'static>,
+    /// Limits beyond the engine's reading limits.
+    pub limits: AnalysisLimits,
+}
+
+impl EyeEvaluator for GtpEvaluator {
+    fn evaluate(&self, _board: &Board, space: &AnalyzedSpace) -> Option<EyeAnswer> {
+        let report = evaluate_analyzed(&self.evaluator, space.clone(), self.limits);
+        let (attack, defense) = report.vital_pair();
+        report.value.map(|value| EyeAnswer {
+            value,
+            attack,
+            defense,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::ascii::parse_board;
+
+    fn white_spaces(d: &str) -> (Board, PositionReport) {
+        let mut b = parse_board(d, None).unwrap().board;
+        let ev = Evaluator::with_default();
+        let r = analyze_position(&mut b, &ev, Some(Color::White), AnalysisLimits::default());
+        (b, r)
+    }
+
+    #[test]
+    fn a_half_eye_vital_point_is_its_diagonal() {
+        // Seed 002's half eye: C3's deciding diagonal is D2.
+        let d = "\
++-----------+
+|. O O O X .|
+|O O O O X .|
+|O O O X X .|
+|O O . O . .|
+|O O O . X .|
+|. . . . . .|
++-----------+";
+        let (b, r) = white_spaces(d);
+        let s = r
+            .spaces
+            .iter()
+            .find(|s| s.points().iter().any(|&l| vertex::name(&b, l) == "C3"))
+            .unwrap();
+        assert_eq!(s.value.unwrap().to_string(), "0011");
+        assert_eq!(s.eval_eye(&b), "0 1 D2 D2");
+    }
+}

@@ -1,0 +1,659 @@
+//! Eye spaces: which points of the board are a colour's eye space, split into spaces.
+//!
+//! Takes a [`Board`] and a [`Liveness`] (which strings are dead); gives, per colour, a list of
+//! [`EyeSpace`]s: points with their marginal flag, attacker stone and board-edge count, and the
+//! owning strings. The next stage, [`crate::board::topology`], reads diagonals around these points.
+//!
+//! ```
+//! use nakade::board::{ascii, Color};
+//! use nakade::board::eyespace::{eye_spaces, Liveness};
+//! use nakade::board::tactics::ReadLimits;
+//!
+//! let d = "+-------------+\n|. . . O X . .|\n|O O O O X . .|\n|X X X X X . .|\n|. . . . . . .|\n|. . . . . . .|\n|. . . . . . .|\n|. . . . . . .|\n+-------------+";
+//! let mut board = ascii::parse_board(d, None).unwrap().board;
+//! let live = Liveness::read(&mut board, ReadLimits::default());
+//! let spaces = eye_spaces(&mut board, &live, Color::White, ReadLimits::default());
+//! assert_eq!(spaces[0].summary(&board), "white 3: A7 B7 C7 owners D7");
+//! assert_eq!(spaces[0].render(&board), "+---\n|...");
+//! ```
+//!
+//! # The rule
+//!
+//! Written for an owner C and an attacker A. Dead strings are invisible: their points count as
+//! open (empty), as in GNU Go's `make_domains` (seed `002`, "Functions in optics.c"). The
+//! *domain* of a colour is grown from its lively stones:
+//!
+//! 1. its lively stones, and every open point next to one;
+//! 2. then, until nothing changes, every open point `p` with an orthogonal neighbour `q` and
+//!    the diagonal `r` next to both (so `q`, `r` adjoin) already in the domain, unless
+//!    * `p` is off the first line and `q` or `r` is on it (no leaking under a third-line stone),
+//!    * the other orthogonal neighbour of `p` next to `r` holds a lively enemy stone (no
+//!      leaking past a knight's move), or
+//!    * both points that extend the pair `q`, `r` along their line hold lively enemy stones
+//!      (no leaking through a two-space jump);
+//! 3. a corner point whose two neighbours are open and free of lively enemy stones, as is the
+//!    diagonal, joins when one neighbour is in the domain.
+//!
+//! An open point in C's domain and not A's is *core*; in both, *contested*. C's eye space is
+//! the core points and the contested points next to a core point. A point of the space is
+//! **marginal** when it is contested or next to an empty point outside the space.
+//!
+//! **False margins** (seed `002`, "False Margins"): an empty marginal point next to a lively A
+//! string that reading cannot capture, where an A move would be suicide or self-atari, can never
+//! be A's way in; it is dropped from the space (and does not make its neighbours marginal).
+//!
+//! The spaces are the 4-connected components of what is left; the owners of a space are the
+//! lively C strings next to it.
+//!
+//! # Liveness
+//!
+//! [`Liveness::read`] calls a string dead when (a) tactical reading captures it whatever its
+//! owner does, (b) it lies in a pass-alive region of the other colour (Benson), or (c) reading
+//! can capture it (its owner moving second) and it lies in a region of the other colour (a
+//! maximal set of points without the other colour's stones) of at most [`SMALL_REGION`]
+//! points, too small for two eyes, or (d) reading can capture it, none of its liberties is a
+//! core point of its own colour, and, were it gone, its points and liberties would lie in the
+//! other colour's domain and outside its own (a string cut off inside the opponent's area,
+//! which GNU Go's dragon code also calls dead: the lone stone A1 of
+//! `tests/positions/bent_three.sgf`). Pass-alive strings
+//! are never dead. The capture condition in (c) and (d) keeps seki alive: a string that
+//! reading cannot capture stays lively (position `tests/positions/seki.txt`, where GNU Go
+//! calls the seki ring dead). This stands in for GNU Go's dragon status; callers who know better pass their
+//! own list ([`Liveness::from_dead`]).
+//!
+//! Where this differs from GNU Go: rule (c) makes stones sealed in a small space dead without
+//! whole-group (owl) reading; rule 2's caveats are applied to the two orientations of each
+//! pair symmetrically.
+
+use crate::board::benson;
+use crate::board::tactics::{self, Attack, Defense, ReadLimits};
+use crate::board::{vertex, Board, Color, Loc};
+use crate::pattern::diagram::{Cell, Content, Diagram, Marker};
+
+/// Regions of at most this many points cannot hold a living opponent group (rule (c)): two
+/// eyes need two empty points each closed by the group's own stones, and the smallest such
+/// group, in the corner, fills eight points.
+pub const SMALL_REGION: usize = 6;
+
+/// Which stones are dead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Liveness {
+    dead: Vec<bool>,
+}
+
+impl Liveness {
+    /// Every stone alive.
+    pub fn all_alive(board: &Board) -> Liveness {
+        Liveness {
+            dead: vec![false; board.grid_len()],
+        }
+    }
+
+    /// The strings through the given stones dead, all others alive.
+    pub fn from_dead(board: &Board, dead_stones: &[Loc]) -> Liveness {
+        let mut l = Liveness::all_alive(board);
+        for &s in dead_stones {
+            if board.color(s).is_some() {
+                for t in board.string_stones(s) {
+                    l.dead[t.index()] = true;
+                }
+            }
+        }
+        l
+    }
+
+    /// The module's rule: tactically dead, in a pass-alive region, or sealed in a small region.
+    pub fn read(board: &mut Board, limits: ReadLimits) -> Liveness {
+        let mut dead = Vec::new();
+        let alive = [
+            benson::pass_alive(board, Color::Black),
+            benson::pass_alive(board, Color::White),
+        ];
+        for s in board.strings() {
+            let c = board.color(s).expect("a string");
+            let mine = &alive[c as usize];
+            let theirs = &alive[c.opponent() as usize];
+            if mine.strings.contains(&s) {
+                continue;
+            }
+            if theirs.in_region(s) {
+                dead.push(s);
+                continue;
+            }
+            match tactics::status(board, s, limits) {
+                (Attack::Captures(_), Defense::Fails) => dead.push(s),
+                (Attack::Captures(_), _)
+                    if in_small_region(board, s) || in_enemy_core(board, s) =>
+                {
+                    dead.push(s)
+                }
+                _ => {}
+            }
+        }
+        Liveness::from_dead(board, &dead)
+    }
+
+    /// True when the stone at `loc` is dead.
+    pub fn is_dead(&self, loc: Loc) -> bool {
+        self.dead.get(loc.index()).copied().unwrap_or(false)
+    }
+
+    /// The heads of the dead strings, in board order.
+    pub fn dead_strings(&self, board: &Board) -> Vec<Loc> {
+        board
+            .strings()
+            .into_iter()
+            .filter(|&s| self.is_dead(s))
+            .collect()
+    }
+}
+
+/// Rule (d): the string at `s` is cut off inside the opponent's area. With the string
+/// ignored (taken as dead, all others alive) its stones and liberties all lie in the other
+/// colour's domain and outside its own; and with it alive, none of its liberties is a core
+/// point of its own colour (so it has no eye space of its own to live in).
+fn in_enemy_core(board: &Board, s: Loc) -> bool {
+    let c = board.color(s).expect("a stone");
+    let libs = board.liberties(s);
+    let all = Liveness::all_alive(board);
+    let mine_alive = domain(board, &all, c);
+    let theirs_alive = domain(board, &all, c.opponent());
+    if libs
+        .iter()
+        .any(|l| mine_alive[l.index()] && !theirs_alive[l.index()])
+    {
+        return false;
+    }
+    let live = Liveness::from_dead(board, &[s]);
+    let mine = domain(board, &live, c);
+    let theirs = domain(board, &live, c.opponent());
+    let mut points = board.string_stones(s);
+    points.extend(libs);
+    points.iter().all(|p| theirs[p.index()] && !mine[p.index()])
+}
+
+/// True when the string at `s` sits in a small region of the other colour.
+fn in_small_region(board: &Board, s: Loc) -> bool {
+    let other = board.color(s).expect("a stone").opponent();
+    let mut seen = vec![s];
+    let mut i = 0;
+    while i < seen.len() {
+        for n in board.neighbors(seen[i]) {
+            if board.color(n) != Some(other) && !seen.contains(&n) {
+                seen.push(n);
+                if seen.len() > SMALL_REGION {
+                    return false;
+                }
+            }
+        }
+        i += 1;
+    }
+    true
+}
+
+/// One point of an eye space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SpacePoint {
+    /// Where.
+    pub loc: Loc,
+    /// On the edge of the space (SEMANTICS.md §2).
+    pub marginal: bool,
+    /// An attacker (dead) stone sits there.
+    pub stone: bool,
+    /// Board edges the point lies on: 0, 1 or 2.
+    pub edge: u8,
+}
+
+/// A connected eye space of one colour.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EyeSpace {
+    /// The owner.
+    pub color: Color,
+    /// The points, sorted by location.
+    pub points: Vec<SpacePoint>,
+    /// Heads of the lively owner strings next to the space, sorted.
+    pub owners: Vec<Loc>,
+    /// False margins dropped next to this space, sorted.
+    pub false_margins: Vec<Loc>,
+}
+
+impl EyeSpace {
+    /// The index of `loc` in [`EyeSpace::points`].
+    pub fn index_of(&self, loc: Loc) -> Option<usize> {
+        self.points.binary_search_by_key(&loc, |p| p.loc).ok()
+    }
+
+    /// True when `loc` is in the space.
+    pub fn contains(&self, loc: Loc) -> bool {
+        self.index_of(loc).is_some()
+    }
+
+    /// Indices of the space points orthogonally next to point `i`.
+    pub fn neighbors(&self, board: &Board, i: usize) -> Vec<usize> {
+        board
+            .neighbors(self.points[i].loc)
+            .filter_map(|n| self.index_of(n))
+            .collect()
+    }
+
+    /// The space as an `eyes.db`-style diagram: `.` `!` `X` `$` on the points, edge markers
+    /// where the space meets the board edge, [`Cell::Off`] elsewhere.
+    pub fn diagram(&self, board: &Board) -> Diagram {
+        let xy: Vec<(usize, usize)> = self.points.iter().map(|p| board.xy(p.loc)).collect();
+        let last = board.size() - 1;
+        let x0 = xy.iter().map(|p| p.0).min().unwrap_or(0);
+        let x1 = xy.iter().map(|p| p.0).max().unwrap_or(0);
+        let y0 = xy.iter().map(|p| p.1).min().unwrap_or(0);
+        let y1 = xy.iter().map(|p| p.1).max().unwrap_or(0);
+        // Bounding box in signed coordinates, one line wider where it meets an edge.
+        let (bx0, bx1) = (
+            x0 as isize - isize::from(x0 == 0),
+            x1 as isize + isize::from(x1 == last),
+        );
+        let (by0, by1) = (
+            y0 as isize - isize::from(y0 == 0),
+            y1 as isize + isize::from(y1 == last),
+        );
+        let mut rows = Vec::new();
+        for y in by0..=by1 {
+            let mut row = Vec::new();
+            for x in bx0..=bx1 {
+                let off_x = x < 0 || x > last as isize;
+                let off_y = y < 0 || y > last as isize;
+                let cell = match (off_x, off_y) {
+                    (true, true) => Cell::Corner,
+                    (true, false) => Cell::EdgeVertical,
+                    (false, true) => Cell::EdgeHorizontal,
+                    (false, false) => {
+                        let loc = board.loc(x as usize, y as usize).expect("on board");
+                        match self.index_of(loc) {
+                            Some(i) => {
+                                let p = self.points[i];
+                                let content = if p.stone {
+                                    Content::Stone
+                                } else {
+                                    Content::Empty
+                                };
+                                Cell::Vertex(
+                                    Marker::from_parts(p.marginal, content, false, false)
+                                        .expect("writable marker"),
+                                )
+                            }
+                            None => Cell::Off,
+                        }
+                    }
+                };
+                row.push(cell);
+            }
+            rows.push(row);
+        }
+        Diagram { rows }
+    }
+
+    /// [`EyeSpace::diagram`] as text, one row a line, spaces off the space, right-trimmed.
+    pub fn render(&self, board: &Board) -> String {
+        let lines: Vec<String> = self
+            .diagram(board)
+            .render(' ')
+            .iter()
+            .map(|l| l.trim_end().to_string())
+            .collect();
+        lines.join("\n")
+    }
+
+    /// One line: owner, size, points (GTP names, `!` after marginal ones, `X` after stones),
+    /// owners (each named by its first stone in board order) and false margins.
+    pub fn summary(&self, board: &Board) -> String {
+        let pts: Vec<String> = self
+            .points
+            .iter()
+            .map(|p| {
+                format!(
+                    "{}{}{}",
+                    vertex::name(board, p.loc),
+                    if p.stone { "X" } else { "" },
+                    if p.marginal { "!" } else { "" }
+                )
+            })
+            .collect();
+        let mut firsts: Vec<Loc> = self
+            .owners
+            .iter()
+            .map(|&o| *board.string_stones(o).iter().min().expect("a stone"))
+            .collect();
+        firsts.sort();
+        let owners: Vec<String> = firsts.iter().map(|&o| vertex::name(board, o)).collect();
+        let mut s = format!(
+            "{} {}: {} owners {}",
+            self.color.name(),
+            self.points.len(),
+            pts.join(" "),
+            owners.join(",")
+        );
+        if !self.false_margins.is_empty() {
+            let fm: Vec<String> = self
+                .false_margins
+                .iter()
+                .map(|&o| vertex::name(board, o))
+                .collect();
+            s.push_str(&format!(" false-margins {}", fm.join(",")));
+        }
+        s
+    }
+}
+
+/// Lively stones of `color`.
+fn lively(board: &Board, live: &Liveness, loc: Loc, color: Color) -> bool {
+    board.color(loc) == Some(color) && !live.is_dead(loc)
+}
+
+/// Open: empty or a dead stone.
+fn open(board: &Board, live: &Liveness, loc: Loc) -> bool {
+    board.is_empty(loc) || (board.color(loc).is_some() && live.is_dead(loc))
+}
+
+/// The domain of `color` (rules 1-3 of the module docs), indexed by location.
+pub fn domain(board: &Board, live: &Liveness, color: Color) -> Vec<bool> {
+    let enemy = color.opponent();
+    let mut dom = vec![false; board.grid_len()];
+    for p in board.locs() {
+        if lively(board, live, p, color)
+            || (open(board, live, p) && board.neighbors(p).any(|n| lively(board, live, n, color)))
+        {
+            dom[p.index()] = true;
+        }
+    }
+    let first_line = |l: Loc| board.edge_count(l) > 0;
+    let shift = |l: Loc, d: isize| -> Option<Loc> {
+        let i = l.index() as isize + d;
+        if i < 0 || i as usize >= board.grid_len() {
+            return None;
+        }
+        let cand = Loc(i as u16);
+        board.on_board(cand).then_some(cand)
+    };
+    let s = (board.size() + 1) as isize;
+    let dirs = [-s, -1, 1, s];
+    loop {
+        let mut changed = false;
+        for p in board.locs() {
+            if dom[p.index()] || !open(board, live, p) {
+                continue;
+            }
+            let mut join = false;
+            'pairs: for &d in &dirs {
+                for &e in &dirs {
+                    if e == d || e == -d {
+                        continue;
+                    }
+                    let (Some(q), Some(r)) = (shift(p, d), shift(p, d + e)) else {
+                        continue;
+                    };
+                    if !(dom[q.index()] && dom[r.index()]) {
+                        continue;
+                    }
+                    if !first_line(p) && (first_line(q) || first_line(r)) {
+                        continue;
+                    }
+                    if shift(p, e).is_some_and(|k| lively(board, live, k, enemy)) {
+                        continue;
+                    }
+                    let u = shift(p, d + 2 * e);
+                    let c = shift(p, d - e);
+                    if u.is_some_and(|u| lively(board, live, u, enemy))
+                        && c.is_some_and(|c| lively(board, live, c, enemy))
+                    {
+                        continue;
+                    }
+                    join = true;
+                    break 'pairs;
+                }
+            }
+            if !join && board.edge_count(p) == 2 {
+                let ns: Vec<Loc> = board.neighbors(p).collect();
+                let diag = board
+                    .diagonals(p)
+                    .iter()
+                    .map(|t| t.0)
+                    .find(|&t| board.on_board(t));
+                let clean = |l: Loc| open(board, live, l) && !lively(board, live, l, enemy);
+                if ns.iter().all(|&n| clean(n))
+                    && diag.is_some_and(clean)
+                    && ns.iter().any(|n| dom[n.index()])
+                {
+                    join = true;
+                }
+            }
+            if join {
+                dom[p.index()] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    dom
+}
+
+/// The eye spaces of `color`, sorted by their first point.
+pub fn eye_spaces(
+    board: &mut Board,
+    live: &Liveness,
+    color: Color,
+    limits: ReadLimits,
+) -> Vec<EyeSpace> {
+    let enemy = color.opponent();
+    let mine = domain(board, live, color);
+    let theirs = domain(board, live, enemy);
+    let locs: Vec<Loc> = board.locs().collect();
+    let is_open = |l: Loc| open(board, live, l);
+    let core = |l: Loc| is_open(l) && mine[l.index()] && !theirs[l.index()];
+    let contested = |l: Loc| is_open(l) && mine[l.index()] && theirs[l.index()];
+    let mut in_space = vec![false; board.grid_len()];
+    for &p in &locs {
+        if core(p) || (contested(p) && board.neighbors(p).any(core)) {
+            in_space[p.index()] = true;
+        }
+    }
+    let mut marginal = vec![false; board.grid_len()];
+    for &p in &locs {
+        if in_space[p.index()] {
+            marginal[p.index()] = contested(p)
+                || board
+                    .neighbors(p)
+                    .any(|n| board.is_empty(n) && !in_space[n.index()]);
+        }
+    }
+    // False margins.
+    let mut false_margin = Vec::new();
+    for &p in &locs {
+        if !(in_space[p.index()] && marginal[p.index()] && board.is_empty(p)) {
+            continue;
+        }
+        let enemy_strings: Vec<Loc> = board
+            .neighbors(p)
+            .filter(|&n| lively(board, live, n, enemy))
+            .map(|n| board.string_id(n))
+            .collect();
+        if enemy_strings.is_empty() {
+            continue;
+        }
+        let unassailable = enemy_strings
+            .iter()
+            .all(|&s| tactics::attack(board, s, limits) == Attack::Fails);
+        if !unassailable {
+            continue;
+        }
+        let bad_for_enemy = match board.play(p, enemy) {
+            Err(_) => true,
+            Ok(_) => {
+                let libs = if board.color(p).is_some() {
+                    board.liberty_count(p)
+                } else {
+                    0
+                };
+                board.undo();
+                libs <= 1
+            }
+        };
+        if bad_for_enemy {
+            false_margin.push(p);
+        }
+    }
+    for &p in &false_margin {
+        in_space[p.index()] = false;
+    }
+    // Components.
+    let mut seen = vec![false; board.grid_len()];
+    let mut spaces = Vec::new();
+    for &start in &locs {
+        if !in_space[start.index()] || seen[start.index()] {
+            continue;
+        }
+        let mut comp = vec![start];
+        seen[start.index()] = true;
+        let mut i = 0;
+        while i < comp.len() {
+            for n in board.neighbors(comp[i]) {
+                if in_space[n.index()] && !seen[n.index()] {
+                    seen[n.index()] = true;
+                    comp.push(n);
+                }
+            }
+            i += 1;
+        }
+        comp.sort();
+        let mut owners = Vec::new();
+        let mut fms = Vec::new();
+        for &p in &comp {
+            for n in board.neighbors(p) {
+                if lively(board, live, n, color) && !owners.contains(&board.string_id(n)) {
+                    owners.push(board.string_id(n));
+                }
+                if false_margin.contains(&n) && !fms.contains(&n) {
+                    fms.push(n);
+                }
+            }
+        }
+        owners.sort();
+        fms.sort();
+        let points = comp
+            .iter()
+            .map(|&p| SpacePoint {
+                loc: p,
+                marginal: marginal[p.index()],
+                stone: board.color(p) == Some(enemy),
+                edge: board.edge_count(p),
+            })
+            .collect();
+        spaces.push(EyeSpace {
+            color,
+            points,
+            owners,
+            false_margins: fms,
+        });
+    }
+    spaces
+}
+
+/// The space at `loc` as `eval_eye` picks it: black's if `loc` is in a black eye space, else
+/// white's, else `None`.
+pub fn space_at(
+    board: &mut Board,
+    live: &Liveness,
+    loc: Loc,
+    limits: ReadLimits,
+) -> Option<EyeSpace> {
+    for color in [Color::Black, Color::White] {
+        if let Some(s) = eye_spaces(board, live, color, limits)
+            .into_iter()
+            .find(|s| s.contains(loc))
+        {
+            return Some(s);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::ascii::parse_board;
+
+    fn spaces(text: &str, size: Option<usize>, color: Color) -> Vec<String> {
+        let mut b = parse_board(text, size).unwrap().board;
+        let live = Liveness::read(&mut b, ReadLimits::default());
+        let before = b.clone();
+        let out = eye_spaces(&mut b, &live, color, ReadLimits::default())
+            .iter()
+            .map(|s| format!("{}\n{}", s.summary(&b), s.render(&b)))
+            .collect();
+        assert_eq!(b, before);
+        out
+    }
+
+    const STRAIGHT_THREE: &str = "\
++-------------+
+|. . . O X . .|
+|O O O O X . .|
+|X X X X X . .|
+|. . . . . . .|
+|. . . . . . .|
+|. . . . . . .|
+|. . . . . . .|
++-------------+";
+
+    #[test]
+    fn straight_three_in_the_corner() {
+        let got = spaces(STRAIGHT_THREE, None, Color::White);
+        assert_eq!(got, vec!["white 3: A7 B7 C7 owners D7\n+---\n|..."]);
+        // Black's whole outside is one big open space.
+        let black = spaces(STRAIGHT_THREE, None, Color::Black);
+        assert_eq!(black.len(), 1);
+        assert!(black[0].starts_with("black 34: F7 G7 F6 G6 "), "{black:?}");
+    }
+
+    #[test]
+    fn false_margin_is_dropped() {
+        // Seed 002, "False Margins", on the bottom edge: O's space is (X), not (X!).
+        let d = "\
++-----------+
+|. O . O X .|
+|O O O O X .|
+|O O O O X .|
+|O O O O X .|
+|O O O O X X|
+|O X a X . .|
++-----------+";
+        let got = spaces(d, None, Color::White);
+        assert_eq!(
+            got,
+            vec![
+                "white 1: A6 owners B6\n+-\n|.",
+                "white 1: C6 owners B6\n-\n.",
+                "white 1: B1X owners B6 false-margins C1\nX\n-",
+            ]
+        );
+    }
+
+    #[test]
+    fn marginal_points_face_open_space() {
+        // A white group on the top edge, its space open to the right.
+        let d = "\
++-------------+
+|X O . . . O X|
+|X O O O . O X|
+|X X X O . O X|
+|. . X O . X X|
+|. . X O O X .|
+|. . X X X X .|
+|. . . . . . .|
++-------------+";
+        let got = spaces(d, None, Color::White);
+        assert_eq!(
+            got,
+            vec!["white 6: C7 D7 E7 E6 E5 E4! owners B7,F7\n---\n...\n  .\n  .\n  !"]
+        );
+    }
+}

@@ -1,0 +1,759 @@
+//! A Go board: the position the eye code reads.
+//!
+//! Takes moves (from a caller, an SGF file via [`super::sgf`] or a text diagram via [`super::ascii`]) and
+//! gives strings (chains) with their liberties, captures, suicide per rule, simple ko and exact
+//! undo. The layout follows KataGo's `cpp/game/board.h`: locations are indices into a grid
+//! padded by one line of wall on every side (one padding column shared by the left and right
+//! sides), so the four neighbours of any on-board point are valid indices; strings are circular
+//! lists through `next_in_chain` with their data stored at the head; every move leaves a
+//! [`MoveRecord`] from which [`Board::undo`] restores the position exactly.
+//! [`Board::check_consistency`] recomputes everything from the colours and compares; the tests
+//! call it after every move.
+//!
+//! Coordinates: `x` is the column counted from the left, `y` the row counted from the top
+//! (the order of diagrams and SGF). GTP names (`A1` bottom left) live in [`super::vertex`].
+//!
+//! ```
+//! use nakade::board::{ascii, vertex, Color};
+//!
+//! let p = ascii::parse_board("|. X O .\n|X O a .\n+-------", Some(5)).unwrap();
+//! let mut board = p.board;
+//! let white = vertex::parse(&board, "C2").unwrap();
+//! assert_eq!(board.liberty_count(white), 3);
+//! // Black at `a` takes the white stone B1 and a liberty of C2.
+//! let b1 = vertex::parse(&board, "B1").unwrap();
+//! let record = board.play(p.labels[&'a'], Color::Black).unwrap();
+//! assert_eq!(record.captured, vec![b1]);
+//! assert_eq!(board.liberty_count(white), 2);
+//! board.check_consistency().unwrap();
+//! assert!(board.undo());
+//! assert_eq!(board.liberty_count(white), 3);
+//! ```
+
+use std::fmt;
+
+/// The smallest board size supported.
+pub const MIN_SIZE: usize = 2;
+/// The largest board size supported.
+pub const MAX_SIZE: usize = 25;
+/// The default board size.
+pub const DEFAULT_SIZE: usize = 19;
+
+/// A player (stone colour).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    /// Black, `X` in diagrams.
+    Black,
+    /// White, `O` in diagrams.
+    White,
+}
+
+impl Color {
+    /// The other colour.
+    pub fn opponent(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// `X` for black, `O` for white.
+    pub fn to_char(self) -> char {
+        match self {
+            Color::Black => 'X',
+            Color::White => 'O',
+        }
+    }
+
+    /// `black` or `white`, as GTP writes them.
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::Black => "black",
+            Color::White => "white",
+        }
+    }
+}
+
+/// What stands on a location of the padded grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Point {
+    /// An empty on-board point.
+    Empty,
+    /// A stone.
+    Stone(Color),
+    /// Padding outside the board.
+    Wall,
+}
+
+/// A location: an index into the padded grid of one board size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Loc(pub(crate) u16);
+
+impl Loc {
+    /// The index into per-location arrays of length [`Board::grid_len`].
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Why a move is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    /// The location is not on the board.
+    #[error("the point is not on the board")]
+    OffBoard,
+    /// A stone is already there.
+    #[error("the point is occupied")]
+    Occupied,
+    /// Simple ko forbids retaking now.
+    #[error("the point is forbidden by ko")]
+    Ko,
+    /// The move would leave its own string without liberties and suicide is off.
+    #[error("the move is suicide")]
+    Suicide,
+}
+
+/// What one move changed, enough to undo it exactly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    /// The point played, `None` for a pass.
+    pub loc: Option<Loc>,
+    /// Who moved.
+    pub color: Color,
+    /// Opponent stones removed by the move.
+    pub captured: Vec<Loc>,
+    /// Own stones removed by a suicide (the played stone included).
+    pub suicided: Vec<Loc>,
+    /// The ko point and forbidden colour before the move.
+    pub prev_ko: Option<(Loc, Color)>,
+}
+
+/// A Go board with strings, liberties, ko and undo.
+///
+/// Two boards are equal when their points, ko, suicide rule and history are equal (the string
+/// data follows from the points).
+#[derive(Clone)]
+pub struct Board {
+    size: usize,
+    stride: usize,
+    points: Vec<Point>,
+    /// Head of the string through each stone (meaningless on empty points).
+    chain_head: Vec<u16>,
+    /// Next stone of the same string (circular).
+    next_in_chain: Vec<u16>,
+    /// At a head: stone count of the string.
+    num_stones: Vec<u16>,
+    /// At a head: liberty count of the string.
+    num_libs: Vec<u16>,
+    ko: Option<(Loc, Color)>,
+    suicide_allowed: bool,
+    history: Vec<MoveRecord>,
+}
+
+/// Why a board cannot be made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    /// The size is outside [`MIN_SIZE`]..=[`MAX_SIZE`].
+    #[error("board size {given} is not supported; sizes are {min}..={max}")]
+    BadSize {
+        /// The size asked for.
+        given: usize,
+        /// The smallest size.
+        min: usize,
+        /// The largest size.
+        max: usize,
+    },
+}
+
+impl Board {
+    /// An empty board of `size` lines, suicide forbidden.
+    pub fn new(size: usize) -> Result<Board, BoardError> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err(BoardError::BadSize {
+                given: size,
+                min: MIN_SIZE,
+                max: MAX_SIZE,
+            });
+        }
+        let stride = size + 1;
+        let len = stride * (size + 2) + 1;
+        let mut points = vec![Point::Wall; len];
+        for y in 0..size {
+            for x in 0..size {
+                points[(x + 1) + (y + 1) * stride] = Point::Empty;
+            }
+        }
+        Ok(Board {
+            size,
+            stride,
+            points,
+            chain_head: vec![0; len],
+            next_in_chain: vec![0; len],
+            num_stones: vec![0; len],
+            num_libs: vec![0; len],
+            ko: None,
+            suicide_allowed: false,
+            history: Vec::new(),
+        })
+    }
+
+    /// The number of lines.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The length of per-location arrays (the padded grid).
+    pub fn grid_len(&self) -> usize {
+        self.points.len()
+    }
+
+    /// Whether suicide (of more than nothing) is legal.
+    pub fn suicide_allowed(&self) -> bool {
+        self.suicide_allowed
+    }
+
+    /// Allow or forbid suicide for the moves that follow.
+    pub fn set_suicide_allowed(&mut self, allowed: bool) {
+        self.suicide_allowed = allowed;
+    }
+
+    /// The location of column `x`, row `y` (from the top left), `None` off the board.
+    pub fn loc(&self, x: usize, y: usize) -> Option<Loc> {
+        (x < self.size && y < self.size).then(|| Loc(((x + 1) + (y + 1) * self.stride) as u16))
+    }
+
+    /// Column and row of an on-board location.
+    pub fn xy(&self, loc: Loc) -> (usize, usize) {
+        let i = loc.index();
+        (i % self.stride - 1, i / self.stride - 1)
+    }
+
+    /// Every on-board location, row by row from the top left.
+    pub fn locs(&self) -> impl Iterator<Item = Loc> + '_ {
+        (0..self.size).flat_map(move |y| (0..self.size).map(move |x| self.loc(x, y).unwrap()))
+    }
+
+    /// What stands at `loc`.
+    pub fn point(&self, loc: Loc) -> Point {
+        self.points.get(loc.index()).copied().unwrap_or(Point::Wall)
+    }
+
+    /// The colour of the stone at `loc`, if there is one.
+    pub fn color(&self, loc: Loc) -> Option<Color> {
+        match self.point(loc) {
+            Point::Stone(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// True for an empty on-board point.
+    pub fn is_empty(&self, loc: Loc) -> bool {
+        self.point(loc) == Point::Empty
+    }
+
+    /// True for an on-board point.
+    pub fn on_board(&self, loc: Loc) -> bool {
+        self.point(loc) != Point::Wall
+    }
+
+    /// The four orthogonal neighbours of an on-board location (some may be walls).
+    pub fn adjacent(&self, loc: Loc) -> [Loc; 4] {
+        let i = loc.0;
+        let s = self.stride as u16;
+        [Loc(i - s), Loc(i - 1), Loc(i + 1), Loc(i + s)]
+    }
+
+    /// The on-board orthogonal neighbours.
+    pub fn neighbors(&self, loc: Loc) -> impl Iterator<Item = Loc> + '_ {
+        self.adjacent(loc)
+            .into_iter()
+            .filter(move |&n| self.on_board(n))
+    }
+
+    /// The four diagonal neighbours of an on-board location (some may be walls), each with the
+    /// two orthogonal neighbours between it and `loc`.
+    pub fn diagonals(&self, loc: Loc) -> [(Loc, Loc, Loc); 4] {
+        let i = loc.0;
+        let s = self.stride as u16;
+        [
+            (Loc(i - s - 1), Loc(i - s), Loc(i - 1)),
+            (Loc(i - s + 1), Loc(i - s), Loc(i + 1)),
+            (Loc(i + s - 1), Loc(i + s), Loc(i - 1)),
+            (Loc(i + s + 1), Loc(i + s), Loc(i + 1)),
+        ]
+    }
+
+    /// How many board edges `loc` lies on: 0 inside, 1 on an edge, 2 in a corner.
+    pub fn edge_count(&self, loc: Loc) -> u8 {
+        let (x, y) = self.xy(loc);
+        let last = self.size - 1;
+        u8::from(x == 0 || x == last) + u8::from(y == 0 || y == last)
+    }
+
+    /// The head of the string through the stone at `loc` (its identity).
+    pub fn string_id(&self, loc: Loc) -> Loc {
+        Loc(self.chain_head[loc.index()])
+    }
+
+    /// The stones of the string through `loc`, starting at `loc`.
+    pub fn string_stones(&self, loc: Loc) -> Vec<Loc> {
+        let mut out = vec![loc];
+        let mut cur = self.next_in_chain[loc.index()];
+        while cur != loc.0 {
+            out.push(Loc(cur));
+            cur = self.next_in_chain[cur as usize];
+        }
+        out
+    }
+
+    /// The number of liberties of the string through the stone at `loc`.
+    pub fn liberty_count(&self, loc: Loc) -> usize {
+        self.num_libs[self.chain_head[loc.index()] as usize] as usize
+    }
+
+    /// The number of stones of the string through the stone at `loc`.
+    pub fn stone_count(&self, loc: Loc) -> usize {
+        self.num_stones[self.chain_head[loc.index()] as usize] as usize
+    }
+
+    /// The liberties of the string through `loc`, sorted.
+    pub fn liberties(&self, loc: Loc) -> Vec<Loc> {
+        let mut libs = Vec::new();
+        for s in self.string_stones(loc) {
+            for n in self.adjacent(s) {
+                if self.is_empty(n) && !libs.contains(&n) {
+                    libs.push(n);
+                }
+            }
+        }
+        libs.sort();
+        libs
+    }
+
+    /// The distinct strings of `color` next to the string through `loc`, by their heads.
+    pub fn adjacent_strings(&self, loc: Loc, color: Color) -> Vec<Loc> {
+        let mut out = Vec::new();
+        for s in self.string_stones(loc) {
+            for n in self.adjacent(s) {
+                if self.color(n) == Some(color) {
+                    let h = self.string_id(n);
+                    if !out.contains(&h) {
+                        out.push(h);
+                    }
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// The heads of all strings on the board, in board order of their first stone.
+    pub fn strings(&self) -> Vec<Loc> {
+        let mut out = Vec::new();
+        for loc in self.locs() {
+            if self.color(loc).is_some() && !out.contains(&self.string_id(loc)) {
+                out.push(self.string_id(loc));
+            }
+        }
+        out
+    }
+
+    /// The current ko point and the colour it forbids.
+    pub fn ko(&self) -> Option<(Loc, Color)> {
+        self.ko
+    }
+
+    /// The moves played so far, oldest first.
+    pub fn history(&self) -> &[MoveRecord] {
+        &self.history
+    }
+
+    /// Whether `color` may play at `loc` now.
+    pub fn is_legal(&self, loc: Loc, color: Color) -> bool {
+        self.check_move(loc, color).is_ok()
+    }
+
+    fn check_move(&self, loc: Loc, color: Color) -> Result<(), IllegalMove> {
+        match self.point(loc) {
+            Point::Wall => return Err(IllegalMove::OffBoard),
+            Point::Stone(_) => return Err(IllegalMove::Occupied),
+            Point::Empty => {}
+        }
+        if self.ko == Some((loc, color)) {
+            return Err(IllegalMove::Ko);
+        }
+        if !self.suicide_allowed && self.would_be_suicide(loc, color) {
+            return Err(IllegalMove::Suicide);
+        }
+        Ok(())
+    }
+
+    /// True when a stone of `color` at the empty `loc` would have no liberty after captures.
+    pub fn would_be_suicide(&self, loc: Loc, color: Color) -> bool {
+        for n in self.adjacent(loc) {
+            match self.point(n) {
+                Point::Empty => return false,
+                Point::Stone(c) if c == color => {
+                    if self.liberty_count(n) > 1 {
+                        return false;
+                    }
+                }
+                Point::Stone(_) => {
+                    if self.liberty_count(n) == 1 {
+                        return false;
+                    }
+                }
+                Point::Wall => {}
+            }
+        }
+        true
+    }
+
+    /// Put a stone without any rule (setup: SGF `AB`/`AW`, diagrams). Opponent strings left
+    /// without liberties are removed, as the SGF standard leaves to the application; returns them.
+    pub fn set_stone(&mut self, loc: Loc, color: Option<Color>) -> Result<Vec<Loc>, IllegalMove> {
+        if !self.on_board(loc) {
+            return Err(IllegalMove::OffBoard);
+        }
+        self.points[loc.index()] = match color {
+            Some(c) => Point::Stone(c),
+            None => Point::Empty,
+        };
+        self.rebuild_around(&[loc]);
+        self.ko = None;
+        let mut removed = Vec::new();
+        if let Some(c) = color {
+            for n in self.adjacent(loc) {
+                if self.color(n) == Some(c.opponent()) && self.liberty_count(n) == 0 {
+                    removed.extend(self.remove_string(n));
+                }
+            }
+        }
+        Ok(removed)
+    }
+
+    /// Play a move; on success the record is pushed on the history and also returned.
+    pub fn play(&mut self, loc: Loc, color: Color) -> Result<&MoveRecord, IllegalMove> {
+        self.check_move(loc, color)?;
+        let prev_ko = self.ko;
+        self.points[loc.index()] = Point::Stone(color);
+        self.rebuild_around(&[loc]);
+        let mut captured = Vec::new();
+        for n in self.adjacent(loc) {
+            if self.color(n) == Some(color.opponent()) && self.liberty_count(n) == 0 {
+                captured.extend(self.remove_string(n));
+            }
+        }
+        let mut suicided = Vec::new();
+        if self.liberty_count(loc) == 0 {
+            suicided = self.remove_string(loc);
+        }
+        self.ko = None;
+        if captured.len() == 1
+            && suicided.is_empty()
+            && self.stone_count(loc) == 1
+            && self.liberty_count(loc) == 1
+        {
+            self.ko = Some((captured[0], color.opponent()));
+        }
+        self.history.push(MoveRecord {
+            loc: Some(loc),
+            color,
+            captured,
+            suicided,
+            prev_ko,
+        });
+        Ok(self.history.last().unwrap())
+    }
+
+    /// Pass: clears the ko and records the pass.
+    pub fn pass(&mut self, color: Color) {
+        let prev_ko = self.ko.take();
+        self.history.push(MoveRecord {
+            loc: None,
+            color,
+            captured: Vec::new(),
+            suicided: Vec::new(),
+            prev_ko,
+        });
+    }
+
+    /// Undo the last move or pass exactly; `false` when there is none.
+    pub fn undo(&mut self) -> bool {
+        let Some(rec) = self.history.pop() else {
+            return false;
+        };
+        if let Some(loc) = rec.loc {
+            let mut touched = vec![loc];
+            self.points[loc.index()] = Point::Empty;
+            for &s in &rec.suicided {
+                if s != loc {
+                    self.points[s.index()] = Point::Stone(rec.color);
+                    touched.push(s);
+                }
+            }
+            for &s in &rec.captured {
+                self.points[s.index()] = Point::Stone(rec.color.opponent());
+                touched.push(s);
+            }
+            self.rebuild_around(&touched);
+        }
+        self.ko = rec.prev_ko;
+        true
+    }
+
+    /// Remove the string through `loc`, returning its stones.
+    fn remove_string(&mut self, loc: Loc) -> Vec<Loc> {
+        let stones = self.string_stones(loc);
+        for &s in &stones {
+            self.points[s.index()] = Point::Empty;
+        }
+        self.rebuild_around(&stones);
+        stones
+    }
+
+    /// Recompute the strings through the stones at and next to every location of `seeds`.
+    fn rebuild_around(&mut self, seeds: &[Loc]) {
+        let mut done: Vec<Loc> = Vec::new();
+        for &seed in seeds {
+            let mut around = vec![seed];
+            around.extend(self.adjacent(seed));
+            for l in around {
+                if self.color(l).is_some() && !done.contains(&l) {
+                    let stones = self.flood_string(l);
+                    self.link_string(&stones);
+                    done.extend(stones);
+                }
+            }
+        }
+    }
+
+    /// The stones connected to the stone at `loc`, by flood fill over colours only.
+    fn flood_string(&self, loc: Loc) -> Vec<Loc> {
+        let color = self.point(loc);
+        let mut stones = vec![loc];
+        let mut i = 0;
+        while i < stones.len() {
+            for n in self.adjacent(stones[i]) {
+                if self.point(n) == color && !stones.contains(&n) {
+                    stones.push(n);
+                }
+            }
+            i += 1;
+        }
+        stones
+    }
+
+    fn link_string(&mut self, stones: &[Loc]) {
+        let head = stones[0];
+        for (k, &s) in stones.iter().enumerate() {
+            self.chain_head[s.index()] = head.0;
+            self.next_in_chain[s.index()] = stones[(k + 1) % stones.len()].0;
+        }
+        let mut libs: Vec<Loc> = Vec::new();
+        for &s in stones {
+            for n in self.adjacent(s) {
+                if self.is_empty(n) && !libs.contains(&n) {
+                    libs.push(n);
+                }
+            }
+        }
+        self.num_stones[head.index()] = stones.len() as u16;
+        self.num_libs[head.index()] = libs.len() as u16;
+    }
+
+    /// Recompute every string from the colours (after setting points directly).
+    pub(crate) fn rebuild_all(&mut self) {
+        let locs: Vec<Loc> = self.locs().collect();
+        self.rebuild_around(&locs);
+    }
+
+    /// Set a point's colour without updating strings; call [`Board::rebuild_all`] after.
+    pub(crate) fn put_raw(&mut self, loc: Loc, color: Option<Color>) {
+        self.points[loc.index()] = color.map_or(Point::Empty, Point::Stone);
+    }
+
+    /// Recompute strings and liberties from the colours alone and compare with the
+    /// incremental data; also checks the walls and the ko point.
+    pub fn check_consistency(&self) -> Result<(), String> {
+        for (i, p) in self.points.iter().enumerate() {
+            let on = i % self.stride != 0 && i > self.stride && i < self.stride * (self.size + 1);
+            if on != (*p != Point::Wall) {
+                return Err(format!("index {i}: wall layout broken"));
+            }
+        }
+        for loc in self.locs() {
+            if self.color(loc).is_none() {
+                continue;
+            }
+            let fresh = self.flood_string(loc);
+            let mut listed = self.string_stones(loc);
+            if listed.len() > fresh.len() {
+                return Err(format!("{loc:?}: chain list longer than the string"));
+            }
+            let head = self.string_id(loc);
+            for &s in &fresh {
+                if self.string_id(s) != head {
+                    return Err(format!("{s:?}: head differs within one string"));
+                }
+            }
+            listed.sort();
+            let mut f = fresh.clone();
+            f.sort();
+            if listed != f {
+                return Err(format!("{loc:?}: chain list {listed:?} != string {f:?}"));
+            }
+            if self.stone_count(loc) != fresh.len() {
+                return Err(format!("{loc:?}: stone count wrong"));
+            }
+            if self.liberty_count(loc) != self.liberties(loc).len() {
+                return Err(format!("{loc:?}: liberty count wrong"));
+            }
+            if self.liberty_count(loc) == 0 {
+                return Err(format!("{loc:?}: string without liberties"));
+            }
+        }
+        if let Some((k, _)) = self.ko {
+            if !self.is_empty(k) {
+                return Err(format!("ko point {k:?} is not empty"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The board as a diagram: `X`, `O`, `.` with a space between cells, one row a line.
+    pub fn to_diagram(&self) -> String {
+        let mut s = String::new();
+        for y in 0..self.size {
+            for x in 0..self.size {
+                if x > 0 {
+                    s.push(' ');
+                }
+                let loc = self.loc(x, y).unwrap();
+                s.push(self.color(loc).map_or('.', Color::to_char));
+            }
+            s.push('\n');
+        }
+        s
+    }
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.size == other.size
+            && self.points == other.points
+            && self.ko == other.ko
+            && self.suicide_allowed == other.suicide_allowed
+            && self.history == other.history
+    }
+}
+
+impl Eq for Board {}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Board {}x{} ko {:?}", self.size, self.size, self.ko)?;
+        f.write_str(&self.to_diagram())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::ascii;
+
+    #[test]
+    fn sizes() {
+        assert!(Board::new(1).is_err());
+        assert!(Board::new(26).is_err());
+        for n in MIN_SIZE..=MAX_SIZE {
+            let bd = Board::new(n).unwrap();
+            assert_eq!(bd.locs().count(), n * n);
+            bd.check_consistency().unwrap();
+        }
+    }
+
+    #[test]
+    fn capture_and_undo() {
+        let p = ascii::parse_board(
+            "+-------+\n|a X . .|\n|X O . .|\n|b . . .|\n|. . . .|\n+-------+",
+            None,
+        )
+        .unwrap();
+        let mut bd = p.board;
+        let (a, b) = (p.labels[&'a'], p.labels[&'b']);
+        assert_eq!(bd.play(a, Color::White).unwrap_err(), IllegalMove::Suicide);
+        let before = bd.clone();
+        bd.play(b, Color::White).unwrap();
+        bd.check_consistency().unwrap();
+        let rec = bd.play(a, Color::White).unwrap().clone();
+        assert_eq!(rec.captured, vec![bd.loc(0, 1).unwrap()]);
+        assert_eq!(bd.to_diagram(), "O X . .\n. O . .\nO . . .\n. . . .\n");
+        bd.check_consistency().unwrap();
+        assert!(bd.undo() && bd.undo());
+        bd.check_consistency().unwrap();
+        assert_eq!(bd, before);
+    }
+
+    #[test]
+    fn ko_is_simple() {
+        let p = ascii::parse_board(". X O .\nX a b O\n. X O .", Some(6)).unwrap();
+        let mut bd = p.board;
+        let (a, b) = (p.labels[&'a'], p.labels[&'b']);
+        bd.play(b, Color::Black).unwrap();
+        bd.play(a, Color::White).unwrap();
+        assert_eq!(bd.ko(), Some((b, Color::Black)));
+        assert_eq!(bd.play(b, Color::Black).unwrap_err(), IllegalMove::Ko);
+        bd.pass(Color::Black);
+        assert!(bd.is_legal(b, Color::Black));
+        bd.undo();
+        assert_eq!(bd.ko(), Some((b, Color::Black)));
+        bd.check_consistency().unwrap();
+    }
+
+    #[test]
+    fn suicide_rule() {
+        let p = ascii::parse_board("|X X .\n|a X .\n+-----", Some(5)).unwrap();
+        let mut bd = p.board;
+        let a = p.labels[&'a'];
+        assert!(!bd.is_legal(a, Color::White));
+        bd.set_suicide_allowed(true);
+        let rec = bd.play(a, Color::White).unwrap().clone();
+        assert_eq!(rec.suicided, vec![a]);
+        assert!(bd.is_empty(a));
+        bd.check_consistency().unwrap();
+        bd.undo();
+        bd.check_consistency().unwrap();
+    }
+
+    #[test]
+    fn random_games_stay_consistent_and_undo_exactly() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        for size in [2, 3, 5, 9] {
+            let mut bd = Board::new(size).unwrap();
+            bd.set_suicide_allowed(size % 2 == 1);
+            let mut snapshots = vec![bd.clone()];
+            let mut color = Color::Black;
+            for _ in 0..300 {
+                let x = rng.random_range(0..size);
+                let y = rng.random_range(0..size);
+                let loc = bd.loc(x, y).unwrap();
+                if rng.random_bool(0.05) {
+                    bd.pass(color);
+                } else if bd.play(loc, color).is_err() {
+                    continue;
+                }
+                bd.check_consistency().unwrap();
+                snapshots.push(bd.clone());
+                color = color.opponent();
+            }
+            snapshots.pop();
+            while let Some(s) = snapshots.pop() {
+                assert!(bd.undo());
+                assert_eq!(bd, s);
+            }
+            assert!(!bd.undo());
+        }
+    }
+}

@@ -1,0 +1,308 @@
+//! Tactical reading: can a string be captured, can it be saved?
+//!
+//! Takes a [`Board`] and a string (any of its stones); gives an [`Attack`] (the capturing move)
+//! or a [`Defense`] (the saving move). The reader is a plain alternating search over few
+//! candidate moves, the usual shape of a tactical reader (GNU Go's `attack`/`find_defense`,
+//! Fuego's ladder code):
+//!
+//! * attacker to move: a string with one liberty is taken; with two liberties (three at the
+//!   root, and right after the defender's first move) the attacker tries each liberty and wins
+//!   if the defender then has no rescue; this reads ladders, since a string in atari has few
+//!   answers;
+//! * defender to move: a string with three or more liberties is safe (below the root);
+//!   otherwise the defender tries doing nothing, each liberty, and capturing each neighbouring
+//!   attacker string that is in atari.
+//!
+//! The root thresholds are chosen so that the answers agree with each other: after an
+//! [`Attack::Captures`] move, [`defend`] fails; after a [`Defense::Saves`] move, [`attack`]
+//! fails (a property test checks it on random boards).
+//!
+//! The search is bounded: by depth in plies ([`ReadLimits::max_depth`], so the recursion can
+//! never exhaust the stack) and by nodes ([`ReadLimits::max_nodes`]). When a limit is hit the
+//! reading gives up on that line in the defender's favour: an attack found is real, a defence
+//! reported may be optimistic. Simple ko is obeyed as the board enforces it. The board is
+//! borrowed mutably and given back unchanged.
+
+use crate::board::{Board, Color, Loc};
+
+/// The deepest reading allowed whatever [`ReadLimits::max_depth`] says: far more than the
+/// longest ladder on a 25x25 board, far less than what could strain a thread's stack.
+pub const MAX_DEPTH_CAP: usize = 400;
+
+/// Bounds of a reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReadLimits {
+    /// Deepest line read, in plies (at most [`MAX_DEPTH_CAP`] is used).
+    pub max_depth: usize,
+    /// Most positions visited by one call.
+    pub max_nodes: usize,
+}
+
+impl Default for ReadLimits {
+    fn default() -> Self {
+        ReadLimits {
+            max_depth: 120,
+            max_nodes: 20_000,
+        }
+    }
+}
+
+/// The answer of [`attack`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Attack {
+    /// Playing here captures the string whatever the defender does (within the limits).
+    Captures(Loc),
+    /// No capture was found.
+    Fails,
+}
+
+/// The answer of [`defend`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Defense {
+    /// The string cannot be captured even if its owner passes.
+    NotNeeded,
+    /// Playing here saves the string.
+    Saves(Loc),
+    /// Nothing saves it: it is captured whatever its owner plays.
+    Fails,
+}
+
+struct Reader<'a> {
+    board: &'a mut Board,
+    limits: ReadLimits,
+    nodes: usize,
+}
+
+/// Can the string through `target` be captured, its opponent moving first?
+pub fn attack(board: &mut Board, target: Loc, limits: ReadLimits) -> Attack {
+    if board.color(target).is_none() {
+        return Attack::Fails;
+    }
+    let mut r = Reader {
+        board,
+        limits,
+        nodes: 0,
+    };
+    match r.attack(target, 0, true) {
+        Some(m) => Attack::Captures(m),
+        None => Attack::Fails,
+    }
+}
+
+/// Can the string through `target` be saved, its owner moving first?
+pub fn defend(board: &mut Board, target: Loc, limits: ReadLimits) -> Defense {
+    if board.color(target).is_none() {
+        return Defense::NotNeeded;
+    }
+    let mut r = Reader {
+        board,
+        limits,
+        nodes: 0,
+    };
+    if r.attack(target, 0, true).is_none() {
+        return Defense::NotNeeded;
+    }
+    r.nodes = 0;
+    match r.defend(target, 0, true) {
+        Some(Some(m)) => Defense::Saves(m),
+        Some(None) => Defense::NotNeeded,
+        None => Defense::Fails,
+    }
+}
+
+/// Both readings at once: (attack, defence) of the string through `target`.
+pub fn status(board: &mut Board, target: Loc, limits: ReadLimits) -> (Attack, Defense) {
+    let a = attack(board, target, limits);
+    let d = match a {
+        Attack::Fails => Defense::NotNeeded,
+        Attack::Captures(_) => defend(board, target, limits),
+    };
+    (a, d)
+}
+
+impl Reader<'_> {
+    fn out_of_budget(&mut self, depth: usize) -> bool {
+        self.nodes += 1;
+        depth >= self.limits.max_depth.min(MAX_DEPTH_CAP) || self.nodes > self.limits.max_nodes
+    }
+
+    /// A capturing move for the attacker, or `None`. `wide` lets strings of three liberties
+    /// be read (at the root, and right after a root defence move), two otherwise.
+    fn attack(&mut self, target: Loc, depth: usize, wide: bool) -> Option<Loc> {
+        let owner = self.board.color(target)?;
+        let attacker = owner.opponent();
+        let libs = self.board.liberties(target);
+        // A capture forbidden by ko falls through to the other tries.
+        if libs.len() == 1 && self.board.is_legal(libs[0], attacker) {
+            return Some(libs[0]);
+        }
+        let max_libs = if wide { 3 } else { 2 };
+        if libs.len() > max_libs || self.out_of_budget(depth) {
+            return None;
+        }
+        for m in libs {
+            if self.board.play(m, attacker).is_err() {
+                continue;
+            }
+            let win = match self.board.color(target) {
+                None => true,
+                Some(_) => self.defend(target, depth + 1, false).is_none(),
+            };
+            self.board.undo();
+            if win {
+                return Some(m);
+            }
+        }
+        None
+    }
+
+    /// `Some(None)` when the string is safe without a move, `Some(Some(m))` when `m` saves it,
+    /// `None` when it is lost. At the `root` the answers are checked with wide attacks, so
+    /// that a saving move found here survives a root [`attack`] from the new position.
+    fn defend(&mut self, target: Loc, depth: usize, root: bool) -> Option<Option<Loc>> {
+        let owner = self.board.color(target)?;
+        let libs = self.board.liberties(target);
+        if !root && libs.len() >= 3 {
+            return Some(None);
+        }
+        if self.out_of_budget(depth) {
+            return Some(None);
+        }
+        if libs.len() >= 2 && self.attack(target, depth + 1, root).is_none() {
+            return Some(None);
+        }
+        let mut candidates: Vec<Loc> = Vec::new();
+        for s in self.board.adjacent_strings(target, owner.opponent()) {
+            if self.board.liberty_count(s) == 1 {
+                let l = self.board.liberties(s)[0];
+                if !candidates.contains(&l) {
+                    candidates.push(l);
+                }
+            }
+        }
+        for l in libs {
+            if !candidates.contains(&l) {
+                candidates.push(l);
+            }
+        }
+        for m in candidates {
+            if self.board.play(m, owner).is_err() {
+                continue;
+            }
+            let safe = self.board.color(target).is_some()
+                && self.attack(target, depth + 1, root).is_none();
+            self.board.undo();
+            if safe {
+                return Some(Some(m));
+            }
+        }
+        None
+    }
+}
+
+/// True when `color` can play at the empty `loc` and the stone cannot then be captured.
+pub fn safe_move(board: &mut Board, loc: Loc, color: Color, limits: ReadLimits) -> bool {
+    if board.play(loc, color).is_err() {
+        return false;
+    }
+    let ok = attack(board, loc, limits) == Attack::Fails;
+    board.undo();
+    ok
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::ascii::parse_board;
+    use crate::board::vertex;
+
+    /// Put the target label on a stone: the label letter stands for a white stone here.
+    fn with_stone(text: &str, label: char) -> String {
+        text.replace(label, "O")
+    }
+
+    fn status_of(text: &str, size: usize) -> (String, String) {
+        // `t` marks the white target stone.
+        let p = parse_board(&with_stone(text, 't'), Some(size)).unwrap();
+        let q = parse_board(text, Some(size)).unwrap();
+        let t = q.labels[&'t'];
+        let mut b = p.board;
+        let before = b.clone();
+        let (a, d) = status(&mut b, t, ReadLimits::default());
+        assert_eq!(b, before);
+        let name = |l: Loc| vertex::name(&b, l);
+        (
+            match a {
+                Attack::Captures(m) => format!("captures {}", name(m)),
+                Attack::Fails => "fails".into(),
+            },
+            match d {
+                Defense::NotNeeded => "not needed".into(),
+                Defense::Saves(m) => format!("saves {}", name(m)),
+                Defense::Fails => "fails".into(),
+            },
+        )
+    }
+
+    #[test]
+    fn atari_can_be_saved_by_extending() {
+        let (a, d) = status_of(". . . . .\n. . X . .\n. X t . .\n. . X . .\n. . . . .", 5);
+        assert_eq!(a, "captures D3");
+        assert_eq!(d, "saves D3");
+    }
+
+    const LADDER: &str = "\
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . X . . . . . .
+. X t . . . . . .
+. . X X . . . . .
+. . . . . . . . .";
+
+    #[test]
+    fn ladder_works_and_is_broken_by_a_breaker() {
+        let (a, d) = status_of(LADDER, 9);
+        assert_eq!((a.as_str(), d.as_str()), ("captures D3", "fails"));
+        let broken = LADDER
+            .replacen(". . . . . . . . .\n", ". . . . . . . O .\n", 2)
+            .replacen(". . . . . . . O .\n", ". . . . . . . . .\n", 1);
+        let (a, d) = status_of(&broken, 9);
+        assert_eq!((a.as_str(), d.as_str()), ("captures D3", "saves D3"));
+    }
+
+    #[test]
+    fn capture_to_escape_and_three_liberties() {
+        // t is in atari but can capture the black stone at C3 which is itself in atari.
+        let (a, d) = status_of(". . . . .\n. X O . .\nX t . . .\nO X O . .\n. . . . .", 5);
+        assert_eq!((a.as_str(), d.as_str()), ("captures C3", "saves A4"));
+        let (a, d) = status_of(". . . . .\n. . . . .\n. . t . .\n. . . . .\n. . . . .", 5);
+        assert_eq!((a.as_str(), d.as_str()), ("fails", "not needed"));
+    }
+
+    #[test]
+    fn depth_limit_is_a_limit() {
+        let p = parse_board(&with_stone(LADDER, 't'), Some(9)).unwrap();
+        let mut b = p.board;
+        // D3 extends the stone; then the ladder needs many plies.
+        b.play(vertex::parse(&b, "D3").unwrap(), Color::White)
+            .unwrap();
+        let t = vertex::parse(&b, "C3").unwrap();
+        let shallow = ReadLimits {
+            max_depth: 4,
+            max_nodes: 1000,
+        };
+        assert_eq!(attack(&mut b, t, shallow), Attack::Fails);
+        assert!(matches!(
+            attack(&mut b, t, ReadLimits::default()),
+            Attack::Captures(_)
+        ));
+        let tiny = ReadLimits {
+            max_depth: 100,
+            max_nodes: 3,
+        };
+        assert_eq!(attack(&mut b, t, tiny), Attack::Fails);
+    }
+}

@@ -1,0 +1,417 @@
+//! Eye topology: proper, half and false eyes from the diagonals (SEMANTICS.md §4, seed `002`
+//! "Eye Topology" and "Eye Topology with Ko").
+//!
+//! Takes a [`Board`] and an [`EyeSpace`]; gives, for each point of the space with at most one
+//! neighbour in it, the sum of its diagonal scores and a class, and the space turned into the
+//! graph a matcher reads ([`SpaceGraph`]): a false eye becomes marginal; a half eye gets a
+//! virtual marginal vertex adjacent only to it.
+//!
+//! Scores are kept in eighths so that GNU Go's ko values a = 7/8 and b = 9/8 are exact. For a
+//! diagonal point `d` outside the space, with owner C and attacker A:
+//!
+//! * off the board: 8 (one) when only one coordinate is off, 0 when both are (the corner rule:
+//!   so an edge point starts at 2, a corner point at 2);
+//! * a C stone: 0;
+//! * an A stone: 16 if reading cannot capture it; 0 if it is captured and cannot be saved;
+//!   9 (b) if the only capture found is a ko capture; 8 if it can be captured and saved;
+//! * empty: 7 (a) if an A move there is a ko capture that C can retake; 8 if A can play there
+//!   and reading cannot capture the stone; 0 otherwise (C's point, or A's stone is lost).
+//!
+//! The sum `e` classifies: `e <= 2` proper, `2 < e < 4` half (between 2 and 3 "proper unless
+//! ko", between 3 and 4 "real only by ko"), `e >= 4` false. A half eye's deciding diagonals are
+//! its attack and defence points: an empty diagonal scoring 7 or 8 is both; an A stone scoring
+//! 8 or 9 is attacked (for the eye) where A saves it and defended where C captures it.
+
+use crate::board::eyespace::EyeSpace;
+use crate::board::tactics::{self, Attack, Defense, ReadLimits};
+use crate::board::{vertex, Board, Loc};
+
+/// Score of a diagonal where the ko favours the owner (a = 7/8), in eighths.
+pub const A_KO: u16 = 7;
+/// Score of a diagonal where the ko favours the attacker (b = 9/8), in eighths.
+pub const B_KO: u16 = 9;
+
+/// The class of an eye point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EyeClass {
+    /// Sum at most 2.
+    Proper,
+    /// Sum above 2 and below 4.
+    Half,
+    /// Sum 4 or more.
+    False,
+}
+
+impl EyeClass {
+    /// The class of a sum in eighths.
+    pub fn from_eighths(e: u16) -> EyeClass {
+        if e <= 16 {
+            EyeClass::Proper
+        } else if e < 32 {
+            EyeClass::Half
+        } else {
+            EyeClass::False
+        }
+    }
+}
+
+/// The topology of one eye point.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PointTopology {
+    /// The point.
+    pub loc: Loc,
+    /// The sum of its diagonal scores, in eighths.
+    pub eighths: u16,
+    /// Its class.
+    pub class: EyeClass,
+    /// Where the attacker plays to make it worse (deciding diagonals).
+    pub attack: Vec<Loc>,
+    /// Where the owner plays to make it better.
+    pub defense: Vec<Loc>,
+}
+
+/// A vertex of the eye graph handed to the matcher.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GraphVertex {
+    /// The board point, `None` for a half eye's virtual vertex.
+    pub loc: Option<Loc>,
+    /// Marginal.
+    pub marginal: bool,
+    /// An attacker stone sits there.
+    pub stone: bool,
+    /// Board edges: 0, 1 or 2 (a virtual vertex: those of its half eye's key point).
+    pub edge: u8,
+}
+
+/// An eye space as a graph: what the matcher (SEMANTICS.md §2) reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpaceGraph {
+    /// The vertices: the space's points in order, then virtual vertices.
+    pub vertices: Vec<GraphVertex>,
+    /// Undirected edges `(i, j)`, `i < j`, sorted.
+    pub edges: Vec<(usize, usize)>,
+}
+
+/// An eye space after the topological analysis.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnalyzedSpace {
+    /// The space, with false eyes already made marginal.
+    pub space: EyeSpace,
+    /// The points examined (at most one neighbour in the space), in the space's order.
+    pub points: Vec<PointTopology>,
+    /// The graph for the matcher.
+    pub graph: SpaceGraph,
+}
+
+impl AnalyzedSpace {
+    /// The half eyes.
+    pub fn half_eyes(&self) -> impl Iterator<Item = &PointTopology> {
+        self.points.iter().filter(|p| p.class == EyeClass::Half)
+    }
+
+    /// The false eyes.
+    pub fn false_eyes(&self) -> impl Iterator<Item = &PointTopology> {
+        self.points.iter().filter(|p| p.class == EyeClass::False)
+    }
+
+    /// One line per examined point that is not proper, or whose sum a ko made fractional:
+    /// `C3 half 3 attack D2 defense D2` (the sum printed exactly: `3`, `1.875`, ...).
+    pub fn report(&self, board: &Board) -> String {
+        let names = |v: &[Loc]| {
+            v.iter()
+                .map(|&l| vertex::name(board, l))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        self.points
+            .iter()
+            .filter(|p| p.class != EyeClass::Proper || p.eighths % 8 != 0)
+            .map(|p| {
+                let class = match p.class {
+                    EyeClass::Proper => "proper",
+                    EyeClass::Half => "half",
+                    EyeClass::False => "false",
+                };
+                let mut s = format!(
+                    "{} {} {}",
+                    vertex::name(board, p.loc),
+                    class,
+                    eighths_to_string(p.eighths)
+                );
+                if !p.attack.is_empty() {
+                    s.push_str(&format!(" attack {}", names(&p.attack)));
+                }
+                if !p.defense.is_empty() {
+                    s.push_str(&format!(" defense {}", names(&p.defense)));
+                }
+                s
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// A sum in eighths as a decimal: `3`, `2.875`.
+pub fn eighths_to_string(e: u16) -> String {
+    let whole = e / 8;
+    let frac = e % 8;
+    if frac == 0 {
+        format!("{whole}")
+    } else {
+        let s = format!("{:.3}", f64::from(e) / 8.0);
+        s.trim_end_matches('0').to_string()
+    }
+}
+
+/// The topology of the point `loc` of `space`.
+pub fn topological_eye(
+    board: &mut Board,
+    space: &EyeSpace,
+    loc: Loc,
+    limits: ReadLimits,
+) -> PointTopology {
+    let owner = space.color;
+    let enemy = owner.opponent();
+    let mut sum = 0u16;
+    let mut attack = Vec::new();
+    let mut defense = Vec::new();
+    for (d, q1, q2) in board.diagonals(loc) {
+        if !board.on_board(d) {
+            if board.on_board(q1) || board.on_board(q2) {
+                sum += 8;
+            }
+            continue;
+        }
+        if space.contains(d) {
+            continue;
+        }
+        match board.color(d) {
+            Some(c) if c == owner => {}
+            Some(_) => match tactics::status(board, d, limits) {
+                (Attack::Fails, _) => sum += 16,
+                (Attack::Captures(m), def) => {
+                    let ko_capture = is_ko_capture(board, m, owner);
+                    match def {
+                        Defense::Fails if !ko_capture => {}
+                        Defense::Fails => {
+                            sum += B_KO;
+                            defense.push(m);
+                        }
+                        Defense::Saves(s) => {
+                            sum += if ko_capture { B_KO } else { 8 };
+                            attack.push(s);
+                            defense.push(m);
+                        }
+                        Defense::NotNeeded => sum += 16,
+                    }
+                }
+            },
+            None => {
+                if is_ko_capture(board, d, enemy) {
+                    sum += A_KO;
+                    attack.push(d);
+                    defense.push(d);
+                } else if tactics::safe_move(board, d, enemy, limits) {
+                    sum += 8;
+                    attack.push(d);
+                    defense.push(d);
+                }
+            }
+        }
+    }
+    let class = EyeClass::from_eighths(sum);
+    if class == EyeClass::Proper || class == EyeClass::False {
+        attack.clear();
+        defense.clear();
+    }
+    attack.sort();
+    attack.dedup();
+    defense.sort();
+    defense.dedup();
+    PointTopology {
+        loc,
+        eighths: sum,
+        class,
+        attack,
+        defense,
+    }
+}
+
+/// True when `color` playing at `m` captures exactly one stone and leaves a ko to retake.
+fn is_ko_capture(board: &mut Board, m: Loc, color: crate::board::Color) -> bool {
+    match board.play(m, color) {
+        Err(_) => false,
+        Ok(_) => {
+            let ko = board.ko().is_some();
+            board.undo();
+            ko
+        }
+    }
+}
+
+/// Analyse every point of `space` with at most one neighbour in it and build the graph.
+pub fn analyze(board: &mut Board, space: &EyeSpace, limits: ReadLimits) -> AnalyzedSpace {
+    let mut points = Vec::new();
+    for i in 0..space.points.len() {
+        if space.neighbors(board, i).len() <= 1 {
+            points.push(topological_eye(board, space, space.points[i].loc, limits));
+        }
+    }
+    let mut out = space.clone();
+    for t in &points {
+        if t.class == EyeClass::False {
+            let i = out.index_of(t.loc).expect("in the space");
+            out.points[i].marginal = true;
+        }
+    }
+    let mut vertices: Vec<GraphVertex> = out
+        .points
+        .iter()
+        .map(|p| GraphVertex {
+            loc: Some(p.loc),
+            marginal: p.marginal,
+            stone: p.stone,
+            edge: p.edge,
+        })
+        .collect();
+    let mut edges = Vec::new();
+    for i in 0..out.points.len() {
+        for j in out.neighbors(board, i) {
+            if i < j {
+                edges.push((i, j));
+            }
+        }
+    }
+    for t in points.iter().filter(|t| t.class == EyeClass::Half) {
+        let i = out.index_of(t.loc).expect("in the space");
+        // The virtual vertex stands for the key point (GNU Go adds the deciding diagonal as a
+        // marginal vertex): it lies on as many edges as that point.
+        let key_edge = t
+            .defense
+            .iter()
+            .chain(&t.attack)
+            .map(|&k| board.edge_count(k))
+            .min()
+            .unwrap_or(0);
+        vertices.push(GraphVertex {
+            loc: None,
+            marginal: true,
+            stone: false,
+            edge: key_edge,
+        });
+        edges.push((i, vertices.len() - 1));
+    }
+    edges.sort();
+    AnalyzedSpace {
+        space: out,
+        points,
+        graph: SpaceGraph { vertices, edges },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::ascii::parse_board;
+    use crate::board::eyespace::{eye_spaces, Liveness};
+    use crate::board::Color;
+
+    /// Topology reports of every white space, in order.
+    fn white_report(text: &str, size: Option<usize>) -> Vec<String> {
+        let mut b = parse_board(text, size).unwrap().board;
+        let live = Liveness::read(&mut b, ReadLimits::default());
+        let before = b.clone();
+        let mut out = Vec::new();
+        for s in eye_spaces(&mut b, &live, Color::White, ReadLimits::default()) {
+            let a = analyze(&mut b, &s, ReadLimits::default());
+            out.push(format!("{}|{}", s.summary(&b), a.report(&b)));
+        }
+        assert_eq!(b, before);
+        out
+    }
+
+    #[test]
+    fn eighths_print_exactly() {
+        assert_eq!(eighths_to_string(24), "3");
+        assert_eq!(eighths_to_string(23), "2.875");
+        assert_eq!(eighths_to_string(25), "3.125");
+        assert_eq!(eighths_to_string(30), "3.75");
+        assert_eq!(EyeClass::from_eighths(16), EyeClass::Proper);
+        assert_eq!(EyeClass::from_eighths(17), EyeClass::Half);
+        assert_eq!(EyeClass::from_eighths(31), EyeClass::Half);
+        assert_eq!(EyeClass::from_eighths(32), EyeClass::False);
+    }
+
+    #[test]
+    fn seed_half_eye() {
+        // Seed 002, "Eye Topology": OOXX / O.O. / OO.X, a half eye for O.
+        let d = "\
++-----------+
+|. O O O X .|
+|O O O O X .|
+|O O O X X .|
+|O O . O . .|
+|O O O . X .|
+|. . . . . .|
++-----------+";
+        let got = white_report(d, None);
+        assert!(
+            got.iter()
+                .any(|l| l.starts_with("white 1: C3 ")
+                    && l.ends_with("|C3 half 3 attack D2 defense D2")),
+            "{got:?}"
+        );
+    }
+
+    /// The corner rule: a corner point starts at 2 (two diagonals off one edge score 1, the one
+    /// off both scores 0), so its single board diagonal decides.
+    #[test]
+    fn corner_eye_is_decided_by_its_one_diagonal() {
+        let case = |diag: char| {
+            let d = format!("+-------\n|a O X .\n|O {diag} X .\n|X X X .\n|. . . .");
+            let p = parse_board(&d, Some(7)).unwrap();
+            let mut b = p.board;
+            let live = Liveness::all_alive(&b);
+            let spaces = eye_spaces(&mut b, &live, Color::White, ReadLimits::default());
+            let s = spaces
+                .iter()
+                .find(|s| s.contains(p.labels[&'a']))
+                .unwrap()
+                .clone();
+            let t = topological_eye(&mut b, &s, p.labels[&'a'], ReadLimits::default());
+            let names: Vec<String> = t.attack.iter().map(|&l| vertex::name(&b, l)).collect();
+            (t.class, eighths_to_string(t.eighths), names.join(","))
+        };
+        assert_eq!(case('X'), (EyeClass::False, "4".to_string(), String::new()));
+        assert_eq!(
+            case('.'),
+            (EyeClass::Half, "3".to_string(), "B6".to_string())
+        );
+        assert_eq!(
+            case('O'),
+            (EyeClass::Proper, "2".to_string(), String::new())
+        );
+    }
+
+    #[test]
+    fn graph_of_a_half_eye_has_one_virtual_margin() {
+        let d = "+-------\n|a O X .\n|O . X .\n|X X X .\n|. . . .";
+        let p = parse_board(d, Some(7)).unwrap();
+        let mut b = p.board;
+        let live = Liveness::all_alive(&b);
+        let spaces = eye_spaces(&mut b, &live, Color::White, ReadLimits::default());
+        let s = spaces.iter().find(|s| s.contains(p.labels[&'a'])).unwrap();
+        let a = analyze(&mut b, s, ReadLimits::default());
+        assert_eq!(a.graph.vertices.len(), 2);
+        assert_eq!(a.graph.edges, vec![(0, 1)]);
+        assert_eq!(
+            a.graph.vertices[1],
+            GraphVertex {
+                loc: None,
+                marginal: true,
+                stone: false,
+                edge: 0
+            }
+        );
+    }
+}

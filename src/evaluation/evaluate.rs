@@ -1,0 +1,255 @@
+//! Evaluation: the database first, the solver behind it, so a host never gets a guess.
+//!
+//! Takes an [`EyeGraph`] (an eye space from a host, a diagram or a board); gives an
+//! [`Evaluation`]: the eye value and vital points on the graph's own vertices, and the
+//! [`Source`] they came from. When no pattern matches, the solver reads the space under the
+//! rules of Go; its answers are cached by the canonical key of the space (graph, marginal and
+//! stone labels, edge counts), so a shape is solved once per [`Evaluator`].
+
+use std::sync::Mutex;
+
+use rustc_hash::FxHashMap;
+
+use crate::evaluation::db::{default_database, Database, VertexSet};
+use crate::evaluation::solve::{self, Params, SolveError, Space};
+use crate::pattern::diagram::Content;
+use crate::pattern::graph::canon::{self, MAX_VERTICES};
+use crate::pattern::graph::{key_words, EyeGraph};
+use crate::value::EyeValue;
+
+/// Where an answer came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The first matching pattern of the database.
+    Pattern {
+        /// Its number.
+        number: u32,
+        /// Its position in the database.
+        index: usize,
+    },
+    /// The solver (no pattern matched).
+    Solver,
+}
+
+/// An eye space's value and vital points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Evaluation {
+    /// The eye value.
+    pub value: EyeValue,
+    /// Attack points, over the graph's vertices.
+    pub attack: VertexSet,
+    /// Defence points, over the graph's vertices.
+    pub defense: VertexSet,
+    /// How it was found.
+    pub source: Source,
+}
+
+/// Why a space could not be evaluated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EvalError {
+    /// No pattern matched and the solver could not answer.
+    #[error("no pattern matches, and the solver failed: {0}")]
+    Solver(#[from] SolveError),
+    /// A vertex that is neither empty nor a stone (`x`).
+    #[error("vertex {vertex} is a wildcard; an eye space is empty or a stone at each vertex")]
+    Wildcard {
+        /// The vertex.
+        vertex: usize,
+    },
+}
+
+/// The solver's view of an eye graph.
+pub fn space_of(g: &EyeGraph) -> Result<Space, EvalError> {
+    let mut s = Space {
+        n: g.len(),
+        adj: [0; 32],
+        marginal: 0,
+        stone: 0,
+        edge: [0; 32],
+    };
+    for (i, v) in g.vertices().enumerate() {
+        match v.content {
+            Content::Either => return Err(EvalError::Wildcard { vertex: i }),
+            Content::Stone => s.stone |= 1 << i,
+            Content::Empty => {}
+        }
+        if v.marginal {
+            s.marginal |= 1 << i;
+        }
+        s.edge[i] = v.edge;
+        for j in g.neighbors(i) {
+            s.adj[i] |= 1 << j;
+        }
+    }
+    s.check()?;
+    Ok(s)
+}
+
+/// A cached solver answer: vital points as canonical positions.
+#[derive(Clone, Copy)]
+struct Cached {
+    value: EyeValue,
+    attack: u32,
+    defense: u32,
+}
+
+/// The database and the solver, with a cache of solved shapes. Shareable between threads.
+pub struct Evaluator<'db> {
+    db: &'db Database,
+    params: Params,
+    fallback: bool,
+    cache: Mutex<FxHashMap<Box<[u32]>, Cached>>,
+}
+
+impl Evaluator<'static> {
+    /// The embedded default database with GNU Go 3.8's solver parameters.
+    pub fn with_default() -> Evaluator<'static> {
+        Evaluator::new(default_database(), Params::default())
+    }
+}
+
+impl<'db> Evaluator<'db> {
+    /// An evaluator over `db`, solving with `params` when no pattern matches.
+    pub fn new(db: &'db Database, params: Params) -> Evaluator<'db> {
+        Evaluator {
+            db,
+            params,
+            fallback: true,
+            cache: Mutex::new(FxHashMap::default()),
+        }
+    }
+
+    /// The same evaluator without the solver: unmatched spaces stay unanswered.
+    pub fn without_solver(mut self) -> Evaluator<'db> {
+        self.fallback = false;
+        self
+    }
+
+    /// The database.
+    pub fn database(&self) -> &'db Database {
+        self.db
+    }
+
+    /// The value and vital points of `g`; `Ok(None)` only without the solver.
+    ///
+    /// ```
+    /// use nakade::evaluation::evaluate::{Evaluator, Source};
+    /// use nakade::pattern::encoded::parse_graph;
+    /// use nakade::pattern::graph::EyeGraph;
+    /// let ev = Evaluator::with_default();
+    /// // Seven vertices: no pattern in the default database, so the solver answers.
+    /// let g = EyeGraph::from_diagram(&parse_graph("OO!%O.X%!...").unwrap()).unwrap();
+    /// let e = ev.evaluate(&g).unwrap().unwrap();
+    /// assert_eq!((e.value.to_string(), e.source), ("0112".to_string(), Source::Solver));
+    /// ```
+    pub fn evaluate(&self, g: &EyeGraph) -> Result<Option<Evaluation>, EvalError> {
+        if let Some(m) = self.db.lookup(g) {
+            return Ok(Some(Evaluation {
+                value: m.value,
+                attack: m.attack,
+                defense: m.defense,
+                source: Source::Pattern {
+                    number: m.pattern,
+                    index: m.index,
+                },
+            }));
+        }
+        if !self.fallback {
+            return Ok(None);
+        }
+        self.solve(g).map(Some)
+    }
+
+    /// The solver's answer for `g`, from the cache when the shape was solved before.
+    pub fn solve(&self, g: &EyeGraph) -> Result<Evaluation, EvalError> {
+        let compact = g.compact(|v| {
+            v.marginal as u8 | ((v.content == Content::Stone) as u8) << 1 | v.edge.min(3) << 2
+        });
+        let labelling = canon::canonical(&compact);
+        let mut words = [0u32; 2 * MAX_VERTICES];
+        let len = key_words(&compact, &labelling.order, &labelling.rows, &mut words);
+        let n = g.len();
+        // Canonical position i holds vertex order[i].
+        let to_vertices = |mask: u32| {
+            VertexSet(
+                (0..n)
+                    .filter(|&i| mask >> i & 1 == 1)
+                    .fold(0u32, |m, i| m | 1 << labelling.order[i]),
+            )
+        };
+        let to_positions = |set: u32| {
+            (0..n)
+                .filter(|&i| set >> labelling.order[i] & 1 == 1)
+                .fold(0u32, |m, i| m | 1 << i)
+        };
+        let hit = self
+            .cache
+            .lock()
+            .ok()
+            .and_then(|c| c.get(&words[..len]).copied());
+        let cached = match hit {
+            Some(c) => c,
+            None => {
+                let sol = solve::solve(&space_of(g)?, &self.params)?;
+                let c = Cached {
+                    value: sol.value,
+                    attack: to_positions(sol.attack),
+                    defense: to_positions(sol.defense),
+                };
+                if let Ok(mut cache) = self.cache.lock() {
+                    cache.insert(words[..len].into(), c);
+                }
+                c
+            }
+        };
+        Ok(Evaluation {
+            value: cached.value,
+            attack: to_vertices(cached.attack),
+            defense: to_vertices(cached.defense),
+            source: Source::Solver,
+        })
+    }
+
+    /// Number of shapes the solver has answered so far.
+    pub fn cached(&self) -> usize {
+        self.cache.lock().map_or(0, |c| c.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pattern::encoded::parse_graph;
+
+    fn graph(s: &str) -> EyeGraph {
+        EyeGraph::from_diagram(&parse_graph(s).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_cache_maps_vital_points_to_each_querys_own_vertices() {
+        let ev = Evaluator::with_default();
+        // The same shape twice, in two orientations and vertex orders.
+        let a = ev.evaluate(&graph("OO!%O.X%!...")).unwrap().unwrap();
+        let b = ev.evaluate(&graph("...!%OX.%O!")).unwrap().unwrap();
+        assert_eq!(ev.cached(), 1);
+        assert_eq!(a.value, b.value);
+        let gb = graph("...!%OX.%O!");
+        let coords = |e: &Evaluation, g: &EyeGraph| {
+            let mut v: Vec<(usize, usize)> =
+                e.attack.iter().filter_map(|i| g.coordinate(i)).collect();
+            v.sort();
+            v
+        };
+        // GNU Go's answer is OO@O%O.XO%!.*.: attack points (0,2) and (2,2); turned half a
+        // circle, they are (2,1) and (0,1).
+        assert_eq!(coords(&a, &graph("OO!%O.X%!...")), vec![(0, 2), (2, 2)]);
+        assert_eq!(coords(&b, &gb), vec![(0, 1), (2, 1)]);
+    }
+
+    #[test]
+    fn without_the_solver_unmatched_spaces_stay_unanswered() {
+        let ev = Evaluator::with_default().without_solver();
+        assert_eq!(ev.evaluate(&graph("OO!%O.X%!...")).unwrap(), None);
+        assert!(ev.evaluate(&graph(".!")).unwrap().is_some());
+    }
+}

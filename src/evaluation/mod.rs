@@ -1,0 +1,17 @@
+//! Evaluation: an eye graph in, its eye value and vital points out.
+//!
+//! Two ways to an answer, and one type that puts them together:
+//!
+//! - [`db`]: a pattern database compiled into buckets keyed by canonical form
+//!   ([`db::Database`]), with the embedded default database ([`db::default_database`]);
+//!   a lookup gives a [`db::Match`];
+//! - [`solve`]: the rules of Go read out exhaustively on the eye space ([`solve::Space`]);
+//!   gives a [`solve::Solution`] with lines of play;
+//! - [`evaluate`]: the [`evaluate::Evaluator`] a host calls in a loop: the database first,
+//!   the solver behind it, answers cached.
+//!
+//! This layer uses the pattern layer ([`crate::pattern`]) and [`crate::value`] below it.
+
+pub mod db;
+pub mod evaluate;
+pub mod solve;

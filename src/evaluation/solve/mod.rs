@@ -1,0 +1,505 @@
+//! The solver stage: exact eye values and vital points by exhaustive search.
+//!
+//! Takes an eye space ([`Space`]: adjacency bitmasks, marginal vertices, attacker stones, board
+//! edges; built from a [`Diagram`](crate::pattern::diagram::Diagram) with [`Space::from_diagram`], or from GNU Go's encoded graph
+//! text with [`crate::pattern::encoded::parse_graph`]) and gives a [`Solution`]: the four-digit [`EyeValue`](crate::EyeValue)
+//! (SEMANTICS.md §3), every attack and defence point, and a line of play for each digit.
+//! It is the referee behind the pattern database: what GNU Go 3.8's `analyze_eyegraph` computes,
+//! rebuilt from its observed behaviour.
+//!
+//! # The model
+//!
+//! Go is played on the eye graph, not on a board. The space is embedded exactly as GNU Go
+//! embeds it:
+//!
+//! * the defender (White) owns one wall string `W` around the space. A vertex has
+//!   `4 - degree - edge` free sides; they are wall stones, except that a marginal vertex spends one
+//!   of them on the line to its invincible attacker group. A vertex with a wall side left
+//!   "touches" `W`. A defender stone on such a vertex, or connected to one, is part of `W`;
+//!   other defender stones form ordinary strings that can be captured;
+//! * each marginal vertex (`!`, `$`) touches an invincible attacker (Black) group: an attacker
+//!   stone there, and every stone connected to it, can never be captured;
+//! * `W` has [`Params::outer_liberties`] liberties outside the space (GNU Go 3.8: 2) that the
+//!   attacker may fill (they lie next to an attacker group too), and in the "extra eye" game one
+//!   more: an eye the attacker can only fill as the capturing move;
+//! * captures and simple ko (with [`Params::attacker_ko_threats`] /
+//!   [`Params::defender_ko_threats`] threats, each lifting one ko ban); GNU Go's superko test on
+//!   non-capturing moves (a move that captures nothing may not recreate a board seen earlier on
+//!   the line of play); and, as a last guarantee of termination, no line may repeat a whole state
+//!   (board, ko, threats, player to move). **Suicide is not allowed**: GNU Go 3.8's
+//!   `analyze_eyegraph` refuses it (`X.X` is `2222` there, though `eyes.db`'s comment, written
+//!   for a suicide-allowing reading, gives `1222`), and matching the referee is the contract.
+//!
+//! There is no special rule for the bent four in the corner: it is read out as the ko it is,
+//! under simple ko, so who wins it depends on the ko threats given (GNU Go 3.8 has no threat
+//! parameter: 0 and 0, the default; giving the attacker threats models the "bent four is dead"
+//! convention).
+//!
+//! The defender may pass; the attacker never needs to (a pass never helps a capture).
+//! The question searched is "can the attacker capture `W`?". Eyes are counted as GNU Go does:
+//! 2 when `W` survives without the extra eye (a seki counts as alive, so as two eyes), 1 when it
+//! survives only with it, 0 otherwise. With `P` the position:
+//!
+//! * `b` = attacker to move in `P`; `c` = defender to move in `P` (both searched directly);
+//! * `a` = the smallest count, over the attacker's first moves `m`, with the attacker to move
+//!   again after `m` (the defender tenukis once), **except** that when `b = 1` a first move
+//!   after which the attacker kills by moving again, but where the defender would make two eyes
+//!   with two moves (`d = 2` of the position left), counts as 1, not 0: the defender answers it
+//!   locally instead of tenuki, so it does not destroy the eye. This is the "Pattern 6141"
+//!   subtlety of `eyes.db`'s header. The `d` of the position left is itself GNU Go's `d`, one
+//!   level down ([`Params::tenuki_depth`] levels in all, then plain two-moves-in-a-row);
+//! * `d` = the largest count, over the defender's first moves `n`, with the defender to move
+//!   again after `n`, with the mirror exception: when `c = 1`, a first move after which the
+//!   defender lives by moving again but the attacker would kill with two moves (`a = 0` of the
+//!   position left, by the same rule one level down) counts as 1.
+//!
+//! Plain "two moves in a row" is the rule at depth 0; GNU Go's answers need the rule applied
+//! several levels deep, and the default, [`DEFAULT_TENUKI_DEPTH`], is the depth that agrees
+//! with GNU Go on the most graphs. The rule is a fit to GNU Go's answers, stated in terms of
+//! the local game, not a derivation from its source; the depth costs next to nothing (the
+//! transposition table is shared by every level). How each depth compares with GNU Go is
+//! recorded in `docs/MEASUREMENTS.md`.
+//!
+//! Each first move is scored by the plain value of the position it leaves ([`FirstMove`]).
+//! Vital points follow `eyes.db`: only moves that change the value are marked. Attack points
+//! (when `a != c`) are the attacker's moves with the smallest pair (defender-to-move count,
+//! count for `a`) after them, so the moves reaching `b`, and among them those reaching `a`;
+//! defence points (when `b != d`) are the defender's moves with the largest pair
+//! (attacker-to-move count, count for `d`). Outer-liberty moves and passes are never marked.
+//!
+//! Where the solver and GNU Go 3.8 disagree, and who is right, is recorded in
+//! `docs/GNUGO_DISAGREEMENTS.md`; how often they agree, in `docs/MEASUREMENTS.md`.
+//!
+//! # Search
+//!
+//! Board geometry matters only through the edge counts, so a state is two bitmasks plus a few
+//! counters: the transposition table is keyed on the packed state (and emptied when it reaches
+//! a size limit, so memory stays bounded). A result that depended on the line of play (a move
+//! below it cut by a repetition of a position *above* it) is not stored, so a stored answer
+//! never depends on the line that first reached it; a repetition of the position itself or of
+//! one below it does not make the result depend on the line, and those results are stored.
+//! The search runs on an explicit stack (no recursion, whatever the depth); moves are ordered
+//! most-connected vertex first and the defender's pass last, and two sure eyes (empty one- or
+//! two-point regions ringed by the wall) end a line at once. Nothing is allocated in the node
+//! loop once the stack has grown. The tenuki rule is the only recursion: at most
+//! [`Params::tenuki_depth`] (<= [`MAX_TENUKI_DEPTH`]) levels, a few frames each. Large open
+//! spaces, corner and edge ones first, can exceed [`Params::node_limit`], which turns into
+//! [`SolveError::SearchLimit`].
+//!
+//! The files: [`Space`] (the model) in `space.rs`; the packed state, moves and the search in
+//! `search.rs`; reading a position in both games in `reading.rs`; the tenuki rule in
+//! `tenuki.rs`; the root, first moves and vital points in `vital.rs`; lines of play in
+//! `lines.rs`; [`Solution`] in `solution.rs`.
+//!
+//! ```
+//! use nakade::pattern::encoded::parse_graph;
+//! use nakade::evaluation::solve::{solve, Params, Space};
+//! let diagram = parse_graph(".!..%O$").unwrap();
+//! let space = Space::from_diagram(&diagram).unwrap();
+//! let sol = solve(&space, &Params::default()).unwrap();
+//! assert_eq!(sol.value.to_string(), "0022");
+//! assert_eq!(sol.annotate(&diagram).render('O'), vec![".)<.", "O$"]);
+//! ```
+
+mod lines;
+mod reading;
+mod search;
+mod solution;
+mod space;
+mod tenuki;
+mod vital;
+
+use reading::Ctx;
+use search::{Searcher, State, NO_KO};
+
+pub use solution::{FirstMove, Move, Solution};
+pub use space::Space;
+
+/// The largest eye space the solver accepts.
+pub const MAX_VERTICES: usize = 20;
+/// The most outer liberties the solver accepts.
+pub const MAX_OUTER_LIBERTIES: u8 = 7;
+/// The default [`Params::tenuki_depth`].
+pub const DEFAULT_TENUKI_DEPTH: u8 = 7;
+/// The largest [`Params::tenuki_depth`] accepted (the rule recurses that many levels).
+pub const MAX_TENUKI_DEPTH: u8 = 8;
+/// The most ko threats per side the solver accepts.
+pub const MAX_KO_THREATS: u8 = 3;
+
+/// Search parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Params {
+    /// Liberties of the defender's wall string outside the space (GNU Go 3.8 uses 2).
+    pub outer_liberties: u8,
+    /// Ko threats the attacker may use (each lifts one ko ban).
+    pub attacker_ko_threats: u8,
+    /// Ko threats the defender may use.
+    pub defender_ko_threats: u8,
+    /// Give up (with [`SolveError::SearchLimit`]) after this many search nodes.
+    pub node_limit: u64,
+    /// How many plies deep GNU Go's tenuki rule for the digits `a` and `d` is applied (see the
+    /// module documentation); 0 means plain "two moves in a row".
+    pub tenuki_depth: u8,
+}
+
+impl Default for Params {
+    /// GNU Go 3.8's setting: two outer liberties, no ko threats.
+    fn default() -> Params {
+        Params {
+            outer_liberties: 2,
+            attacker_ko_threats: 0,
+            defender_ko_threats: 0,
+            node_limit: 20_000_000,
+            tenuki_depth: DEFAULT_TENUKI_DEPTH,
+        }
+    }
+}
+
+/// Why a space cannot be solved.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// More vertices than the solver handles.
+    #[error("the eye space has {given} vertices; the solver handles at most {limit}")]
+    TooManyVertices {
+        /// Vertices given.
+        given: usize,
+        /// The limit, [`MAX_VERTICES`].
+        limit: usize,
+    },
+    /// No vertex at all.
+    #[error("the eye space has no vertex")]
+    Empty,
+    /// A mask names a vertex `>= n`.
+    #[error("{what} names vertex {vertex}, but the space has {n} vertices")]
+    VertexOutOfRange {
+        /// Which field.
+        what: &'static str,
+        /// The offending vertex.
+        vertex: usize,
+        /// Number of vertices.
+        n: usize,
+    },
+    /// A vertex adjacent to itself.
+    #[error("vertex {vertex} is adjacent to itself")]
+    SelfLoop {
+        /// The vertex.
+        vertex: usize,
+    },
+    /// `u` lists `v` as a neighbour but not the other way round.
+    #[error("adjacency is not symmetric: {u} lists {v} but {v} does not list {u}")]
+    NotSymmetric {
+        /// One end.
+        u: usize,
+        /// The other end.
+        v: usize,
+    },
+    /// An edge count above 2.
+    #[error("vertex {vertex} has edge count {edge}; it must be 0, 1 or 2")]
+    BadEdge {
+        /// The vertex.
+        vertex: usize,
+        /// The count given.
+        edge: u8,
+    },
+    /// More neighbours plus board edges than a point of a Go board has sides.
+    #[error("vertex {vertex} has {degree} neighbours and {edge} board edges: more than 4 sides")]
+    TooManySides {
+        /// The vertex.
+        vertex: usize,
+        /// Its neighbours in the space.
+        degree: u32,
+        /// Its edge count.
+        edge: u8,
+    },
+    /// A parameter above its limit.
+    #[error("{what} is {given}; at most {limit} allowed")]
+    ParameterTooLarge {
+        /// Which parameter.
+        what: &'static str,
+        /// Value given.
+        given: u8,
+        /// The limit.
+        limit: u8,
+    },
+    /// A diagram vertex that does not say whether it holds a stone (`x`).
+    #[error(
+        "vertex {vertex} (row {row}, column {col}) is a wildcard `x`; the solver needs a position"
+    )]
+    Wildcard {
+        /// Vertex index.
+        vertex: usize,
+        /// Diagram row.
+        row: usize,
+        /// Diagram column.
+        col: usize,
+    },
+    /// The search ran out of its node budget.
+    #[error("the search gave up after {nodes} nodes")]
+    SearchLimit {
+        /// Nodes searched.
+        nodes: u64,
+    },
+}
+
+/// Solve a space: its eye value, vital points and lines of play.
+pub fn solve(space: &Space, params: &Params) -> Result<Solution, SolveError> {
+    space.check()?;
+    if params.outer_liberties > MAX_OUTER_LIBERTIES {
+        return Err(SolveError::ParameterTooLarge {
+            what: "outer liberties",
+            given: params.outer_liberties,
+            limit: MAX_OUTER_LIBERTIES,
+        });
+    }
+    for (what, given, limit) in [
+        (
+            "attacker ko threats",
+            params.attacker_ko_threats,
+            MAX_KO_THREATS,
+        ),
+        (
+            "defender ko threats",
+            params.defender_ko_threats,
+            MAX_KO_THREATS,
+        ),
+        ("tenuki depth", params.tenuki_depth, MAX_TENUKI_DEPTH),
+    ] {
+        if given > limit {
+            return Err(SolveError::ParameterTooLarge { what, given, limit });
+        }
+    }
+    let g = space.geometry();
+    let root = State {
+        black: space.stone,
+        white: 0,
+        outer: params.outer_liberties,
+        ko: NO_KO,
+        threats: [params.attacker_ko_threats, params.defender_ko_threats],
+    };
+    let mut ctx = Ctx {
+        g: &g,
+        s: Searcher::new(params.node_limit),
+    };
+    let sol = ctx.solve(&root, params.tenuki_depth as u32);
+    if ctx.s.exhausted {
+        return Err(SolveError::SearchLimit {
+            nodes: ctx.s.stats.nodes,
+        });
+    }
+    Ok(sol)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pattern::diagram::{Cell, Diagram};
+
+    fn run(text: &str) -> (String, String) {
+        let d = crate::pattern::encoded::parse_graph(text).unwrap();
+        let space = Space::from_diagram(&d).unwrap();
+        let sol = solve(&space, &Params::default()).unwrap();
+        (
+            sol.value.to_string(),
+            sol.annotate(&d).render('O').join("%"),
+        )
+    }
+
+    #[test]
+    fn small_values_match_gnugo() {
+        assert_eq!(run("..."), ("1122".into(), ".*.".into()));
+        assert_eq!(run("!"), ("0000".into(), "!".into()));
+        assert_eq!(run("X"), ("0000".into(), "X".into()));
+        assert_eq!(run("."), ("1111".into(), ".".into()));
+        assert_eq!(run(".!!.."), ("1122".into(), ".@(<.".into()));
+        assert_eq!(run("OO!%O.X%!..."), ("0112".into(), "OO@%O.X%!.*.".into()));
+        assert_eq!(run(".!..%O$"), ("0022".into(), ".)<.%O$".into()));
+        assert_eq!(run("|..%|..%+--"), ("1112".into(), "|>>%|>>%+--".into()));
+        assert_eq!(run("...."), ("1222".into(), ".<<.".into()));
+        assert_eq!(run(".@"), ("0011".into(), ".@".into()));
+    }
+
+    #[test]
+    fn tenuki_digits_follow_gnugo() {
+        // Pattern 6141 of eyes.db: the attacker's second move does not destroy the eye.
+        assert_eq!(run("OX%XX.!."), ("1122".into(), "OX%XX>@.".into()));
+        assert_eq!(run("!.X%OXO"), ("1122".into(), ")*X%OXO".into()));
+        // The rule applied one level deeper: here the attacker's second move does count.
+        assert_eq!(run("!!%.X%.O%XO"), ("0122".into(), "!)%<X%.O%XO".into()));
+        assert_eq!(run("!!.%O..%O.O"), ("0122".into(), "!).%O*.%O.O".into()));
+        // Plain "two moves in a row" gives 0122 for the first one.
+        let d = crate::pattern::encoded::parse_graph("!.X%OXO").unwrap();
+        let plain = Params {
+            tenuki_depth: 0,
+            ..Params::default()
+        };
+        let sol = solve(&Space::from_diagram(&d).unwrap(), &plain).unwrap();
+        assert_eq!(sol.value.to_string(), "0122");
+        // No suicide: filling the middle of X.X would remove three stones.
+        assert_eq!(run("X.X"), ("2222".into(), "X.X".into()));
+        assert_eq!(run(".O%XX%XO"), ("1112".into(), ">O%XX%XO".into()));
+    }
+
+    #[test]
+    fn corners_and_edges() {
+        assert_eq!(
+            run("|.X.%|X..%+--"),
+            ("1112".into(), "|>X>%|X>.%+--".into())
+        );
+        assert_eq!(run("|...%|.%+--"), ("1222".into(), "|<<.%|.%+--".into()));
+        assert_eq!(run("-----%!...!"), ("0111".into(), "-----%(<.<(".into()));
+    }
+
+    #[test]
+    fn first_moves_and_lines() {
+        let d = crate::pattern::encoded::parse_graph("...").unwrap();
+        let sol = solve(&Space::from_diagram(&d).unwrap(), &Params::default()).unwrap();
+        let centre = sol
+            .first_moves
+            .iter()
+            .find(|m| m.attacker && m.mv == Move::Vertex(1))
+            .unwrap();
+        assert_eq!(centre.value.to_string(), "1111");
+        assert!(sol.pv[1].starts_with("B v1"), "{}", sol.pv[1]);
+        assert!(sol.pv[2].starts_with("W v1"), "{}", sol.pv[2]);
+    }
+
+    #[test]
+    fn parameters() {
+        let d = crate::pattern::encoded::parse_graph(".").unwrap();
+        let space = Space::from_diagram(&d).unwrap();
+        let none = Params {
+            outer_liberties: 0,
+            ..Params::default()
+        };
+        // A one-point eye with no outer liberty is still one eye: without the extra eye the
+        // wall is in atari and dies, with it the attacker's stone would be suicide.
+        assert_eq!(solve(&space, &none).unwrap().value.to_string(), "1111");
+        let two =
+            Space::from_diagram(&crate::pattern::encoded::parse_graph("..").unwrap()).unwrap();
+        assert_eq!(solve(&two, &none).unwrap().value.to_string(), "1111");
+        let too_many = Params {
+            defender_ko_threats: 4,
+            ..Params::default()
+        };
+        assert_eq!(
+            solve(&space, &too_many),
+            Err(SolveError::ParameterTooLarge {
+                what: "defender ko threats",
+                given: 4,
+                limit: 3
+            })
+        );
+        let tiny = Params {
+            node_limit: 10,
+            ..Params::default()
+        };
+        let big =
+            Space::from_diagram(&crate::pattern::encoded::parse_graph("!....%.....").unwrap())
+                .unwrap();
+        assert!(matches!(
+            solve(&big, &tiny),
+            Err(SolveError::SearchLimit { .. })
+        ));
+        let x = Diagram {
+            rows: vec![vec![
+                Cell::Vertex(crate::pattern::diagram::Marker::Either),
+                Cell::Vertex(crate::pattern::diagram::Marker::Empty),
+            ]],
+        };
+        assert_eq!(
+            Space::from_diagram(&x),
+            Err(SolveError::Wildcard {
+                vertex: 0,
+                row: 0,
+                col: 0
+            })
+        );
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+        /// Random small spaces (any graph with at most four sides a vertex): never a panic,
+        /// the digits never decrease, vital points only where the value asks for them.
+        #[test]
+        fn random_spaces_solve(
+            n in 1usize..=6,
+            edges in proptest::collection::vec((0usize..6, 0usize..6), 0..9),
+            marginal in 0u32..64,
+            stone in 0u32..64,
+        ) {
+            let mut s = Space { n, adj: [0; 32], marginal: 0, stone: 0, edge: [0; 32] };
+            let all = (1u32 << n) - 1;
+            s.marginal = marginal & all;
+            s.stone = stone & all;
+            for (u, v) in edges {
+                let (u, v) = (u % n, v % n);
+                if u != v && s.adj[u].count_ones() < 4 && s.adj[v].count_ones() < 4 {
+                    s.adj[u] |= 1 << v;
+                    s.adj[v] |= 1 << u;
+                }
+            }
+            let sol = solve(&s, &Params::default()).unwrap();
+            proptest::prop_assert!(sol.value.is_monotone(), "{}", sol.value);
+            if !sol.value.needs_attack() {
+                proptest::prop_assert_eq!(sol.attack, 0);
+            }
+            if !sol.value.needs_defense() {
+                proptest::prop_assert_eq!(sol.defense, 0);
+            }
+        }
+    }
+
+    #[test]
+    fn bad_spaces_are_errors() {
+        let mut s = Space {
+            n: 2,
+            adj: [0; 32],
+            marginal: 0,
+            stone: 0,
+            edge: [0; 32],
+        };
+        s.adj[0] = 0b10;
+        assert_eq!(
+            solve(&s, &Params::default()),
+            Err(SolveError::NotSymmetric { u: 0, v: 1 })
+        );
+        s.n = 21;
+        assert_eq!(
+            solve(&s, &Params::default()),
+            Err(SolveError::TooManyVertices {
+                given: 21,
+                limit: MAX_VERTICES
+            })
+        );
+        let s = Space {
+            n: 0,
+            adj: [0; 32],
+            marginal: 0,
+            stone: 0,
+            edge: [0; 32],
+        };
+        assert_eq!(solve(&s, &Params::default()), Err(SolveError::Empty));
+        let mut s = Space {
+            n: 1,
+            adj: [0; 32],
+            marginal: 0b10,
+            stone: 0,
+            edge: [0; 32],
+        };
+        assert_eq!(
+            solve(&s, &Params::default()),
+            Err(SolveError::VertexOutOfRange {
+                what: "marginal",
+                vertex: 1,
+                n: 1
+            })
+        );
+        s.marginal = 0;
+        s.edge[0] = 3;
+        assert_eq!(
+            solve(&s, &Params::default()),
+            Err(SolveError::BadEdge { vertex: 0, edge: 3 })
+        );
+    }
+}

@@ -1,0 +1,161 @@
+//! The model: an eye space as bitmasks, built from a diagram and checked.
+
+use super::search::Geometry;
+use super::{SolveError, MAX_VERTICES};
+use crate::pattern::diagram::{Cell, Content, Diagram};
+
+/// An eye space as bitmasks over vertex indices `0..n`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Space {
+    /// Number of vertices.
+    pub n: usize,
+    /// `adj[v]`: the vertices adjacent to `v`.
+    pub adj: [u32; 32],
+    /// Marginal vertices (next to an invincible attacker group).
+    pub marginal: u32,
+    /// Vertices holding an attacker stone.
+    pub stone: u32,
+    /// `edge[v]`: 0 inside the board, 1 on an edge, 2 in a corner.
+    pub edge: [u8; 32],
+}
+
+impl Space {
+    /// The space of a diagram: vertices in [`Diagram::vertices`] order, orthogonal neighbours in
+    /// the grid adjacent, edge counts from the edge markers. `x` is refused.
+    pub fn from_diagram(d: &Diagram) -> Result<Space, SolveError> {
+        let vs = d.vertices();
+        if vs.len() > MAX_VERTICES {
+            return Err(SolveError::TooManyVertices {
+                given: vs.len(),
+                limit: MAX_VERTICES,
+            });
+        }
+        let mut s = Space {
+            n: vs.len(),
+            adj: [0; 32],
+            marginal: 0,
+            stone: 0,
+            edge: [0; 32],
+        };
+        for (i, v) in vs.iter().enumerate() {
+            match v.marker.content() {
+                Content::Either => {
+                    return Err(SolveError::Wildcard {
+                        vertex: i,
+                        row: v.row,
+                        col: v.col,
+                    })
+                }
+                Content::Stone => s.stone |= 1 << i,
+                Content::Empty => {}
+            }
+            if v.marker.is_marginal() {
+                s.marginal |= 1 << i;
+            }
+            s.edge[i] = v.edge;
+            for (j, w) in vs.iter().enumerate() {
+                let dr = v.row.abs_diff(w.row);
+                let dc = v.col.abs_diff(w.col);
+                if dr + dc == 1 {
+                    s.adj[i] |= 1 << j;
+                }
+            }
+        }
+        debug_assert!(d
+            .rows
+            .iter()
+            .flatten()
+            .all(|c| !matches!(c, Cell::Vertex(_)) || s.n > 0));
+        s.check()?;
+        Ok(s)
+    }
+
+    /// Check the space: size, masks in range, symmetric adjacency without loops, at most four
+    /// sides to a point.
+    pub fn check(&self) -> Result<(), SolveError> {
+        let n = self.n;
+        if n > MAX_VERTICES {
+            return Err(SolveError::TooManyVertices {
+                given: n,
+                limit: MAX_VERTICES,
+            });
+        }
+        if n == 0 {
+            return Err(SolveError::Empty);
+        }
+        let all = (1u32 << n) - 1;
+        let out = |what: &'static str, m: u32| -> Result<(), SolveError> {
+            if m & !all != 0 {
+                Err(SolveError::VertexOutOfRange {
+                    what,
+                    vertex: (m & !all).trailing_zeros() as usize,
+                    n,
+                })
+            } else {
+                Ok(())
+            }
+        };
+        out("marginal", self.marginal)?;
+        out("stone", self.stone)?;
+        for v in 0..32 {
+            if v >= n {
+                if self.adj[v] != 0 {
+                    return Err(SolveError::VertexOutOfRange {
+                        what: "adj",
+                        vertex: v,
+                        n,
+                    });
+                }
+                continue;
+            }
+            out("adj", self.adj[v])?;
+            if self.adj[v] & (1 << v) != 0 {
+                return Err(SolveError::SelfLoop { vertex: v });
+            }
+            let mut m = self.adj[v];
+            while m != 0 {
+                let u = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if self.adj[u] & (1 << v) == 0 {
+                    return Err(SolveError::NotSymmetric { u: v, v: u });
+                }
+            }
+            if self.edge[v] > 2 {
+                return Err(SolveError::BadEdge {
+                    vertex: v,
+                    edge: self.edge[v],
+                });
+            }
+            let degree = self.adj[v].count_ones();
+            if degree + self.edge[v] as u32 > 4 {
+                return Err(SolveError::TooManySides {
+                    vertex: v,
+                    degree,
+                    edge: self.edge[v],
+                });
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn geometry(&self) -> Geometry {
+        let mut g = Geometry {
+            n: self.n,
+            adj: self.adj,
+            wall: 0,
+            marg: self.marginal,
+            order: [0; 32],
+        };
+        for v in 0..self.n {
+            let free = 4 - self.adj[v].count_ones() as i32 - self.edge[v] as i32;
+            let line = (self.marginal >> v & 1) as i32;
+            if free - line > 0 {
+                g.wall |= 1 << v;
+            }
+        }
+        let mut order: Vec<u8> = (0..self.n as u8).collect();
+        order.sort_by_key(|&v| std::cmp::Reverse(self.adj[v as usize].count_ones()));
+        g.order[..self.n].copy_from_slice(&order);
+        g
+    }
+}

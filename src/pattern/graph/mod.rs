@@ -1,0 +1,564 @@
+//! Eye graphs: the eye space as a labelled graph, its neighbour class and canonical form.
+//!
+//! Takes a [`Diagram`] (from a pattern file or an encoded graph), a host engine's coordinates,
+//! or an explicit adjacency list; gives an [`EyeGraph`] (a petgraph `UnGraph` of [`Vertex`]
+//! labels), which the database compiles and looks up by [`CanonicalKey`].
+//!
+//! Two eye graphs get the same canonical key exactly when they are isomorphic as labelled graphs
+//! (adjacency, marginal flag, content, edge count and vital flags all preserved).
+
+pub(crate) mod canon;
+
+use std::fmt;
+
+use petgraph::graph::{NodeIndex, UnGraph};
+
+use crate::pattern::diagram::{Content, Diagram, Marker};
+use canon::Compact;
+pub use canon::MAX_VERTICES;
+
+/// The most neighbours a vertex may have: an eye space lies on a Go board.
+pub const MAX_DEGREE: usize = 4;
+
+/// The label of an eye-graph vertex.
+///
+/// For an eye space handed over by a host, `content` is [`Content::Empty`] or
+/// [`Content::Stone`] and `edge` is the vertex's own edge count. For a pattern, `content` may be
+/// [`Content::Either`] and `edge` is a requirement: the space vertex must lie on at least that
+/// many edges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Vertex {
+    /// Next to an empty point outside the space (SEMANTICS.md §1).
+    pub marginal: bool,
+    /// What stands there.
+    pub content: Content,
+    /// Board edges: 0 inside, 1 on an edge, 2 in a corner.
+    pub edge: u8,
+    /// An attack point (patterns and answers).
+    pub attack: bool,
+    /// A defence point (patterns and answers).
+    pub defense: bool,
+}
+
+impl Vertex {
+    /// An empty, non-marginal vertex inside the board.
+    pub const EMPTY: Vertex = Vertex {
+        marginal: false,
+        content: Content::Empty,
+        edge: 0,
+        attack: false,
+        defense: false,
+    };
+
+    /// An empty vertex, marginal or not.
+    pub fn empty(marginal: bool) -> Vertex {
+        Vertex {
+            marginal,
+            ..Vertex::EMPTY
+        }
+    }
+
+    /// A vertex holding an opponent stone, marginal or not.
+    pub fn stone(marginal: bool) -> Vertex {
+        Vertex {
+            marginal,
+            content: Content::Stone,
+            ..Vertex::EMPTY
+        }
+    }
+
+    /// The same vertex on `edge` board edges.
+    pub fn on_edges(self, edge: u8) -> Vertex {
+        Vertex { edge, ..self }
+    }
+
+    /// The vertex a diagram marker stands for, with the given edge count.
+    pub fn from_marker(marker: Marker, edge: u8) -> Vertex {
+        Vertex {
+            marginal: marker.is_marginal(),
+            content: marker.content(),
+            edge,
+            attack: marker.is_attack(),
+            defense: marker.is_defense(),
+        }
+    }
+
+    /// The diagram marker for this vertex, if the dialect can write it.
+    pub fn marker(&self) -> Option<Marker> {
+        Marker::from_parts(self.marginal, self.content, self.attack, self.defense)
+    }
+
+    /// Every property, packed: the colour used for the full canonical key.
+    fn full_colour(&self) -> u8 {
+        let content = match self.content {
+            Content::Empty => 0,
+            Content::Stone => 1,
+            Content::Either => 2,
+        };
+        self.marginal as u8
+            | content << 1
+            | self.edge.min(3) << 3
+            | (self.attack as u8) << 5
+            | (self.defense as u8) << 6
+    }
+}
+
+/// Why an eye graph could not be built.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GraphError {
+    /// More vertices than the engine handles.
+    #[error("the eye graph has {given} vertices; the limit is {limit}")]
+    TooManyVertices {
+        /// Vertices given.
+        given: usize,
+        /// The limit, [`MAX_VERTICES`].
+        limit: usize,
+    },
+    /// A vertex with more than four neighbours.
+    #[error("vertex {vertex} has {given} neighbours; a point on a Go board has at most {limit}")]
+    TooManyNeighbours {
+        /// The vertex index.
+        vertex: usize,
+        /// Its number of neighbours.
+        given: usize,
+        /// The limit, [`MAX_DEGREE`].
+        limit: usize,
+    },
+    /// An edge names a vertex that does not exist.
+    #[error("edge {index} names vertex {vertex}, but there are only {len} vertices")]
+    NoSuchVertex {
+        /// The edge's index in the list.
+        index: usize,
+        /// The vertex it names.
+        vertex: usize,
+        /// Number of vertices.
+        len: usize,
+    },
+    /// An edge from a vertex to itself.
+    #[error("edge {index} joins vertex {vertex} to itself")]
+    SelfLoop {
+        /// The edge's index in the list.
+        index: usize,
+        /// The vertex.
+        vertex: usize,
+    },
+    /// Two vertices at one coordinate.
+    #[error("two vertices at row {row}, column {col}")]
+    DuplicateCoordinate {
+        /// Row.
+        row: usize,
+        /// Column.
+        col: usize,
+    },
+    /// An edge count above 2.
+    #[error("vertex {vertex} has edge count {edge}; it is 0, 1 or 2")]
+    BadEdgeCount {
+        /// The vertex index.
+        vertex: usize,
+        /// The count given.
+        edge: u8,
+    },
+}
+
+/// The neighbour classification of Vilà & Cazenave: every vertex's number of neighbours inside
+/// the space, sorted, e.g. `112224` for the rabbity six.
+///
+/// ```
+/// use nakade::pattern::graph::EyeGraph;
+/// use nakade::pattern::encoded::parse_graph;
+/// let g = EyeGraph::from_diagram(&parse_graph("O.O%...%O.O").unwrap()).unwrap();
+/// assert_eq!(g.neighbour_class().to_string(), "11114");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NeighbourClass(pub Vec<u8>);
+
+impl fmt::Display for NeighbourClass {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for d in &self.0 {
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A canonical key: equal for two graphs exactly when they are isomorphic as labelled graphs.
+///
+/// It holds the vertex count, the labels in canonical order and the canonical adjacency rows.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CanonicalKey(pub(crate) Box<[u32]>);
+
+impl fmt::Display for CanonicalKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, w) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(":")?;
+            }
+            write!(f, "{w:x}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Write the key words of a labelled graph into `out`: `[n, colours packed four a word, rows]`.
+/// Returns the number of words written.
+pub(crate) fn key_words(
+    g: &Compact,
+    order: &[u8; MAX_VERTICES],
+    rows: &[u32; MAX_VERTICES],
+    out: &mut [u32; 2 * MAX_VERTICES],
+) -> usize {
+    let n = g.n;
+    out[0] = n as u32;
+    let colour_words = n.div_ceil(4);
+    for w in 0..colour_words {
+        let mut word = 0u32;
+        for k in 0..4 {
+            let i = w * 4 + k;
+            if i < n {
+                word |= (g.color[order[i] as usize] as u32) << (8 * k);
+            }
+        }
+        out[1 + w] = word;
+    }
+    out[1 + colour_words..1 + colour_words + n].copy_from_slice(&rows[..n]);
+    1 + colour_words + n
+}
+
+/// A graph's canonical form: its key, the canonical order of its vertices and its automorphisms.
+#[derive(Clone, Debug)]
+pub struct CanonicalForm {
+    /// The canonical key.
+    pub key: CanonicalKey,
+    /// `order[i]` is the graph vertex at canonical position `i`.
+    pub order: Vec<usize>,
+    /// The automorphisms, as permutations of the graph's own vertex indices; identity first.
+    pub automorphisms: Vec<Vec<usize>>,
+}
+
+/// An eye space or pattern as a labelled graph.
+///
+/// ```
+/// use nakade::pattern::graph::{EyeGraph, Vertex};
+/// // The bent three, given by coordinates.
+/// let g = EyeGraph::from_coordinates(&[
+///     ((0, 0), Vertex::empty(false)),
+///     ((0, 1), Vertex::empty(false)),
+///     ((1, 1), Vertex::empty(true)),
+/// ]).unwrap();
+/// // The same graph, given by adjacency in another order.
+/// let h = EyeGraph::from_adjacency(
+///     vec![Vertex::empty(false), Vertex::empty(true), Vertex::empty(false)],
+///     &[(0, 1), (0, 2)],
+/// ).unwrap();
+/// assert_eq!(g.canonical_key(), h.canonical_key());
+/// ```
+#[derive(Clone, Debug)]
+pub struct EyeGraph {
+    graph: UnGraph<Vertex, ()>,
+    coords: Vec<Option<(usize, usize)>>,
+}
+
+impl EyeGraph {
+    /// The eye graph of a diagram: its vertices in reading order, orthogonal neighbours
+    /// adjacent, edge counts from the edge markers.
+    pub fn from_diagram(diagram: &Diagram) -> Result<EyeGraph, GraphError> {
+        let points: Vec<((usize, usize), Vertex)> = diagram
+            .vertices()
+            .into_iter()
+            .map(|v| ((v.row, v.col), Vertex::from_marker(v.marker, v.edge)))
+            .collect();
+        EyeGraph::from_coordinates(&points)
+    }
+
+    /// An eye graph from board coordinates `(row, col)`: orthogonal neighbours are adjacent.
+    /// The edge counts are the vertices' own.
+    pub fn from_coordinates(points: &[((usize, usize), Vertex)]) -> Result<EyeGraph, GraphError> {
+        if points.len() > MAX_VERTICES {
+            return Err(GraphError::TooManyVertices {
+                given: points.len(),
+                limit: MAX_VERTICES,
+            });
+        }
+        let mut sorted: Vec<(usize, usize, usize)> = points
+            .iter()
+            .enumerate()
+            .map(|(i, &((r, c), _))| (r, c, i))
+            .collect();
+        sorted.sort_unstable();
+        for w in sorted.windows(2) {
+            if (w[0].0, w[0].1) == (w[1].0, w[1].1) {
+                return Err(GraphError::DuplicateCoordinate {
+                    row: w[0].0,
+                    col: w[0].1,
+                });
+            }
+        }
+        let find = |r: usize, c: usize| {
+            sorted
+                .binary_search_by(|&(a, b, _)| (a, b).cmp(&(r, c)))
+                .ok()
+                .map(|k| sorted[k].2)
+        };
+        let mut edges = Vec::new();
+        for (i, &((r, c), _)) in points.iter().enumerate() {
+            if let Some(j) = find(r, c + 1) {
+                edges.push((i, j));
+            }
+            if let Some(j) = find(r + 1, c) {
+                edges.push((i, j));
+            }
+        }
+        let mut g = EyeGraph::from_adjacency(points.iter().map(|p| p.1).collect(), &edges)?;
+        g.coords = points.iter().map(|p| Some(p.0)).collect();
+        Ok(g)
+    }
+
+    /// An eye graph from vertex labels and an adjacency list of index pairs (duplicates are
+    /// ignored).
+    pub fn from_adjacency(
+        vertices: Vec<Vertex>,
+        edges: &[(usize, usize)],
+    ) -> Result<EyeGraph, GraphError> {
+        let len = vertices.len();
+        if len > MAX_VERTICES {
+            return Err(GraphError::TooManyVertices {
+                given: len,
+                limit: MAX_VERTICES,
+            });
+        }
+        if let Some((vertex, v)) = vertices.iter().enumerate().find(|(_, v)| v.edge > 2) {
+            return Err(GraphError::BadEdgeCount {
+                vertex,
+                edge: v.edge,
+            });
+        }
+        let mut adj = [0u32; MAX_VERTICES];
+        for (index, &(a, b)) in edges.iter().enumerate() {
+            for vertex in [a, b] {
+                if vertex >= len {
+                    return Err(GraphError::NoSuchVertex { index, vertex, len });
+                }
+            }
+            if a == b {
+                return Err(GraphError::SelfLoop { index, vertex: a });
+            }
+            adj[a] |= 1 << b;
+            adj[b] |= 1 << a;
+        }
+        for (vertex, row) in adj.iter().enumerate().take(len) {
+            let given = row.count_ones() as usize;
+            if given > MAX_DEGREE {
+                return Err(GraphError::TooManyNeighbours {
+                    vertex,
+                    given,
+                    limit: MAX_DEGREE,
+                });
+            }
+        }
+        let mut graph = UnGraph::with_capacity(len, len * 2);
+        for v in vertices {
+            graph.add_node(v);
+        }
+        for (a, row) in adj.iter().enumerate().take(len) {
+            let mut bits = row >> a >> 1;
+            let mut b = a + 1;
+            while bits != 0 {
+                if bits & 1 == 1 {
+                    graph.add_edge(NodeIndex::new(a), NodeIndex::new(b), ());
+                }
+                bits >>= 1;
+                b += 1;
+            }
+        }
+        Ok(EyeGraph {
+            graph,
+            coords: vec![None; len],
+        })
+    }
+
+    /// Number of vertices.
+    pub fn len(&self) -> usize {
+        self.graph.node_count()
+    }
+
+    /// True when there is no vertex.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The label of vertex `i`.
+    pub fn vertex(&self, i: usize) -> &Vertex {
+        &self.graph[NodeIndex::new(i)]
+    }
+
+    /// All vertex labels, in index order.
+    pub fn vertices(&self) -> impl Iterator<Item = &Vertex> + '_ {
+        self.graph.node_weights()
+    }
+
+    /// The coordinate vertex `i` was given at, if it was built from coordinates or a diagram.
+    pub fn coordinate(&self, i: usize) -> Option<(usize, usize)> {
+        self.coords.get(i).copied().flatten()
+    }
+
+    /// The neighbours of vertex `i`, ascending.
+    pub fn neighbors(&self, i: usize) -> Vec<usize> {
+        let mut v: Vec<usize> = self
+            .graph
+            .neighbors(NodeIndex::new(i))
+            .map(|n| n.index())
+            .collect();
+        v.sort_unstable();
+        v
+    }
+
+    /// The same graph (adjacency and coordinates) with each vertex's label replaced by
+    /// `relabel(index, old label)`.
+    pub fn relabelled(&self, relabel: impl Fn(usize, &Vertex) -> Vertex) -> EyeGraph {
+        EyeGraph {
+            graph: self.graph.map(|i, v| relabel(i.index(), v), |_, e| *e),
+            coords: self.coords.clone(),
+        }
+    }
+
+    /// The underlying petgraph graph.
+    pub fn as_petgraph(&self) -> &UnGraph<Vertex, ()> {
+        &self.graph
+    }
+
+    /// Number of marginal vertices.
+    pub fn marginal_count(&self) -> usize {
+        self.vertices().filter(|v| v.marginal).count()
+    }
+
+    /// The neighbour classification: sorted neighbour counts.
+    pub fn neighbour_class(&self) -> NeighbourClass {
+        let mut d: Vec<u8> = (0..self.len())
+            .map(|i| self.graph.neighbors(NodeIndex::new(i)).count() as u8)
+            .collect();
+        d.sort_unstable();
+        NeighbourClass(d)
+    }
+
+    /// True when every vertex can be reached from every other (the empty graph counts).
+    pub fn is_connected(&self) -> bool {
+        petgraph::algo::connected_components(&self.graph) <= 1
+    }
+
+    /// The graph in compact form, each vertex coloured by `colour`.
+    pub(crate) fn compact(&self, colour: impl Fn(&Vertex) -> u8) -> Compact {
+        let mut c = Compact::empty();
+        c.n = self.len();
+        for e in self.graph.raw_edges() {
+            let (a, b) = (e.source().index(), e.target().index());
+            c.adj[a] |= 1 << b;
+            c.adj[b] |= 1 << a;
+        }
+        for (i, v) in self.graph.node_weights().enumerate() {
+            c.color[i] = colour(v);
+        }
+        c
+    }
+
+    /// The canonical key of the fully labelled graph.
+    pub fn canonical_key(&self) -> CanonicalKey {
+        let c = self.compact(Vertex::full_colour);
+        let l = canon::canonical(&c);
+        let mut words = [0u32; 2 * MAX_VERTICES];
+        let len = key_words(&c, &l.order, &l.rows, &mut words);
+        CanonicalKey(words[..len].into())
+    }
+
+    /// The canonical form of the fully labelled graph, automorphisms included; `None` only for
+    /// graphs whose automorphism group is too large to list.
+    pub fn canonical_form(&self) -> Option<CanonicalForm> {
+        let c = self.compact(Vertex::full_colour);
+        let (l, auts) = canon::canonical_with_automorphisms(&c)?;
+        let mut words = [0u32; 2 * MAX_VERTICES];
+        let len = key_words(&c, &l.order, &l.rows, &mut words);
+        let n = c.n;
+        let order: Vec<usize> = l.order[..n].iter().map(|&v| v as usize).collect();
+        let automorphisms = auts
+            .iter()
+            .map(|perm| {
+                // perm maps canonical positions; as vertices: order[i] -> order[perm[i]].
+                let mut m = vec![0; n];
+                for i in 0..n {
+                    m[order[i]] = order[perm[i] as usize];
+                }
+                m
+            })
+            .collect();
+        Some(CanonicalForm {
+            key: CanonicalKey(words[..len].into()),
+            order,
+            automorphisms,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pattern::encoded::parse_graph;
+
+    fn g(s: &str) -> EyeGraph {
+        EyeGraph::from_diagram(&parse_graph(s).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn neighbour_classes() {
+        assert_eq!(g("...").neighbour_class().to_string(), "112");
+        assert_eq!(g("..%..").neighbour_class().to_string(), "2222");
+        assert_eq!(g("O.O%...%O.O").neighbour_class().to_string(), "11114");
+    }
+
+    #[test]
+    fn straight_and_bent_three_share_a_key() {
+        assert_eq!(g("...").canonical_key(), g("..%O.").canonical_key());
+        assert_ne!(g("...").canonical_key(), g("!..").canonical_key());
+        assert_eq!(g("!..").canonical_key(), g("..!").canonical_key());
+    }
+
+    #[test]
+    fn edge_counts_are_part_of_the_key() {
+        assert_ne!(g("|..").canonical_key(), g("..").canonical_key());
+        assert_eq!(g("|..").canonical_key(), g("..|").canonical_key());
+    }
+
+    #[test]
+    fn automorphisms_of_the_square() {
+        let f = g("..%..").canonical_form().unwrap();
+        assert_eq!(f.automorphisms.len(), 8);
+        assert_eq!(f.automorphisms[0], vec![0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn bad_input_is_an_error() {
+        let e = EyeGraph::from_adjacency(vec![Vertex::EMPTY; 2], &[(0, 2)]).unwrap_err();
+        assert_eq!(
+            e,
+            GraphError::NoSuchVertex {
+                index: 0,
+                vertex: 2,
+                len: 2
+            }
+        );
+        let e = EyeGraph::from_adjacency(
+            vec![Vertex::EMPTY; 6],
+            &[(0, 1), (0, 2), (0, 3), (0, 4), (0, 5)],
+        )
+        .unwrap_err();
+        assert_eq!(
+            e,
+            GraphError::TooManyNeighbours {
+                vertex: 0,
+                given: 5,
+                limit: 4
+            }
+        );
+        let e = EyeGraph::from_coordinates(&[((1, 1), Vertex::EMPTY), ((1, 1), Vertex::EMPTY)])
+            .unwrap_err();
+        assert_eq!(e, GraphError::DuplicateCoordinate { row: 1, col: 1 });
+    }
+}

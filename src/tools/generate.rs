@@ -1,0 +1,441 @@
+//! Writing a pattern database from answers: the default database is generated, not typed.
+//!
+//! Takes a size limit and an oracle (the solver, or any database) that answers every labelled
+//! eye graph of [`crate::tools::enumerate::eye_graphs`]; gives the text of a pattern file whose
+//! first-match answers equal the oracle's on every one of those graphs, in every placement.
+//!
+//! Compression, each step exact:
+//! 1. *Ordering*: per labelled graph, the centre answer is one pattern without edge markers; a
+//!    placement (edge, corner) gets a pattern of its own, placed before the general ones, only
+//!    when the patterns chosen so far would answer it otherwise. Placements are visited fewest
+//!    edges first, and patterns are written most edges first, so a placement's own pattern is
+//!    the first to match it.
+//! 2. *Wildcards*: two centre patterns on the same diagram that differ only in one non-marginal
+//!    vertex, empty in one and a stone in the other, with equal values and equal vital points
+//!    (none on that vertex), become one pattern with `x` there; repeated while any pair merges.
+//!    The merged pattern matches exactly the union of the two.
+
+use rayon::prelude::*;
+use rustc_hash::FxHashMap;
+
+use crate::evaluation::db::baseline::Baseline;
+use crate::evaluation::db::VertexSet;
+use crate::pattern::diagram::{Cell, Diagram, Marker};
+use crate::pattern::dsl::Pattern;
+use crate::pattern::graph::{CanonicalKey, EyeGraph, Vertex};
+use crate::tools::enumerate::{eye_graphs, Placement, CONCRETE};
+use crate::value::EyeValue;
+
+/// An oracle's answer for one eye graph: value and vital points over the graph's vertices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The eye value.
+    pub value: EyeValue,
+    /// Attack points (only when the value needs them).
+    pub attack: VertexSet,
+    /// Defence points (only when the value needs them).
+    pub defense: VertexSet,
+}
+
+/// What [`generate`] made.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The pattern file's text.
+    pub text: String,
+    /// Labelled graphs answered (all placements).
+    pub graphs: usize,
+    /// Graphs the oracle could not answer (left to the general pattern or to no pattern).
+    pub unanswered: usize,
+    /// Answered graphs whose deciding moves lie outside the space (such as filling the
+    /// surrounding string's outer liberties): a != c with no attack point on an empty vertex,
+    /// or b != d with no defence point. Their patterns are written without the mark and with a
+    /// comment, as GNU Go's `analyze_eyegraph` annotates them; such a file passes
+    /// `nakade check --lenient` (GNU Go's compiler would refuse them).
+    pub unwritable: Vec<String>,
+    /// Patterns written.
+    pub patterns: usize,
+}
+
+/// One labelled graph in one placement, with its answer.
+struct Case {
+    diagram: Diagram,
+    graph: EyeGraph,
+    answer: Option<Answer>,
+    edges: u32,
+}
+
+/// The graph of a diagram with all its edge counts set to zero: the key that groups placements.
+fn base_key(g: &EyeGraph) -> CanonicalKey {
+    g.relabelled(|_, v| Vertex { edge: 0, ..*v })
+        .canonical_key()
+}
+
+/// A pattern for `case`: its diagram with the answer's vital points marked. With `centre`, the
+/// edge markers are left out.
+fn pattern_of(case: &Case, answer: &Answer, centre: bool, number: u32) -> Pattern {
+    let mut diagram = case.diagram.clone();
+    for i in 0..case.graph.len() {
+        if let Some((r, c)) = case.graph.coordinate(i) {
+            if let Cell::Vertex(m) = diagram.rows[r][c] {
+                diagram.rows[r][c] = Cell::Vertex(
+                    m.with_vital(answer.attack.contains(i), answer.defense.contains(i)),
+                );
+            }
+        }
+    }
+    if centre {
+        diagram = strip_edges(&diagram);
+    }
+    let graph = EyeGraph::from_diagram(&diagram).unwrap_or_else(|_| case.graph.clone());
+    let comments = if writable(&case.graph, answer) {
+        Vec::new()
+    } else {
+        vec![
+            " The deciding moves are outside the space (the surrounding string's outer".to_string(),
+            " liberties): no vital point inside it to mark, as GNU Go's analyze_eyegraph shows."
+                .to_string(),
+        ]
+    };
+    Pattern {
+        number,
+        value: answer.value,
+        diagram,
+        graph,
+        comments,
+        line: 0,
+        row_lines: Vec::new(),
+    }
+}
+
+/// The diagram without edge rows and columns.
+fn strip_edges(d: &Diagram) -> Diagram {
+    let rows: Vec<Vec<Cell>> = d
+        .rows
+        .iter()
+        .filter(|r| {
+            !r.iter()
+                .all(|c| matches!(c, Cell::EdgeHorizontal | Cell::Corner | Cell::Off))
+                || r.is_empty()
+        })
+        .map(|r| {
+            r.iter()
+                .map(|&c| if c.is_edge() { Cell::Off } else { c })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    // Drop the leading column that held `|`.
+    let lead = rows
+        .iter()
+        .all(|r| r.first().is_none_or(|c| *c == Cell::Off));
+    let rows = if lead {
+        rows.into_iter()
+            .map(|r| r.into_iter().skip(1).collect())
+            .collect()
+    } else {
+        rows
+    };
+    Diagram { rows }
+}
+
+/// Can the dialect write this answer on this graph? A value with a != c needs an attack point
+/// on an empty vertex, one with b != d a defence point on an empty vertex.
+fn writable(g: &EyeGraph, answer: &Answer) -> bool {
+    let empty = |set: VertexSet| {
+        set.iter()
+            .any(|i| g.vertex(i).content == crate::pattern::diagram::Content::Empty)
+    };
+    (!answer.value.needs_attack() || empty(answer.attack))
+        && (!answer.value.needs_defense() || empty(answer.defense))
+}
+
+/// Does the first-match answer of `patterns` for `case` equal its own answer?
+fn answered_alike(patterns: &[Pattern], case: &Case, answer: &Answer) -> bool {
+    let m = Baseline::new(patterns).lookup(&case.graph);
+    m.is_some_and(|m| {
+        m.value == answer.value && m.attack == answer.attack && m.defense == answer.defense
+    })
+}
+
+/// Generate a pattern file for every labelled eye graph up to `max` vertices (centre, edge and
+/// corner placements), answered by `oracle` in parallel. `progress` is called with the number of
+/// graphs answered so far, now and then.
+pub fn generate(
+    max: usize,
+    oracle: &(dyn Fn(&Diagram, &EyeGraph) -> Option<Answer> + Sync),
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Generated {
+    let diagrams = eye_graphs(max, &Placement::ALL, &CONCRETE);
+    let total = diagrams.len();
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let cases: Vec<Case> = diagrams
+        .into_par_iter()
+        .filter_map(|diagram| {
+            let graph = EyeGraph::from_diagram(&diagram).ok()?;
+            let answer = oracle(&diagram, &graph);
+            let edges = graph.vertices().map(|v| v.edge as u32).sum();
+            let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            if n % 1024 == 0 || n == total {
+                progress(n, total);
+            }
+            Some(Case {
+                diagram,
+                graph,
+                answer,
+                edges,
+            })
+        })
+        .collect();
+    let unanswered = cases.iter().filter(|c| c.answer.is_none()).count();
+    let mut unwritable = Vec::new();
+
+    // Group the placements of each labelled graph, in enumeration order.
+    let mut order: Vec<CanonicalKey> = Vec::new();
+    let mut groups: FxHashMap<CanonicalKey, Vec<usize>> = FxHashMap::default();
+    for (i, c) in cases.iter().enumerate() {
+        let k = base_key(&c.graph);
+        groups.entry(k.clone()).or_insert_with(|| {
+            order.push(k);
+            Vec::new()
+        });
+        if let Some(g) = groups.get_mut(&base_key(&c.graph)) {
+            g.push(i);
+        }
+    }
+
+    // Step 1: per group, fewest edges first, a pattern for each placement the group's patterns
+    // so far (kept most edges first) would answer otherwise. The centre's is the general one.
+    let mut centre: Vec<Pattern> = Vec::new();
+    let mut specific: Vec<(usize, u32, Pattern)> = Vec::new(); // (size, edges, pattern)
+    for key in &order {
+        let mut members = groups[key].clone();
+        members.sort_by_key(|&i| cases[i].edges);
+        let mut list: Vec<(u32, Pattern)> = Vec::new();
+        for &i in &members {
+            let case = &cases[i];
+            let Some(answer) = case.answer else { continue };
+            let current: Vec<Pattern> = list.iter().map(|(_, p)| p.clone()).collect();
+            if !answered_alike(&current, case, &answer) {
+                if !writable(&case.graph, &answer) {
+                    unwritable.push(crate::pattern::encoded::encode(&case.diagram));
+                }
+                // Visited in ascending edge count: the new pattern has the most edges so far.
+                list.insert(
+                    0,
+                    (case.edges, pattern_of(case, &answer, case.edges == 0, 0)),
+                );
+            }
+        }
+        let size = cases[members[0]].graph.len();
+        for (e, p) in list {
+            if e == 0 {
+                centre.push(p);
+            } else {
+                specific.push((size, e, p));
+            }
+        }
+    }
+
+    // Step 2: wildcards among the general patterns.
+    let centre = merge_wildcards(centre);
+
+    // Write: by size; placement patterns (most edges first), then the general ones.
+    let mut text = String::from(HEADER);
+    let mut patterns = 0usize;
+    for size in 1..=max {
+        let mut block: Vec<&Pattern> = Vec::new();
+        let mut spec: Vec<&(usize, u32, Pattern)> =
+            specific.iter().filter(|s| s.0 == size).collect();
+        spec.sort_by_key(|s| std::cmp::Reverse(s.1));
+        block.extend(spec.iter().map(|s| &s.2));
+        block.extend(centre.iter().filter(|p| p.graph.len() == size));
+        if block.is_empty() {
+            continue;
+        }
+        text.push_str(&format!(
+            "\n\n{}\n#{:^29}#\n{}\n",
+            "#".repeat(31),
+            format!("{size} vertices"),
+            "#".repeat(31)
+        ));
+        for (k, p) in block.iter().enumerate() {
+            patterns += 1;
+            let number = size as u64 * 100_000 + k as u64 + 1;
+            text.push_str(&format!("\n\nPattern {number}\n"));
+            if !p.comments.is_empty() {
+                for c in &p.comments {
+                    text.push_str(&format!("#{c}\n"));
+                }
+            }
+            text.push('\n');
+            for row in p.diagram.render(' ') {
+                text.push_str(row.trim_end());
+                text.push('\n');
+            }
+            text.push_str(&format!("\n:{}\n", p.value));
+        }
+    }
+    Generated {
+        text,
+        graphs: cases.len(),
+        unanswered,
+        unwritable,
+        patterns,
+    }
+}
+
+/// Merge pairs of general patterns that differ only in `.` against `X` on one vertex, pass
+/// after pass (each pass merges disjoint pairs) until none is left.
+fn merge_wildcards(mut patterns: Vec<Pattern>) -> Vec<Pattern> {
+    loop {
+        // Key: the diagram (vital points and value included) with one vertex made `x`.
+        let mut index: FxHashMap<(Vec<String>, usize, usize), usize> = FxHashMap::default();
+        let mut merges: Vec<(usize, usize, usize, usize)> = Vec::new();
+        let mut used = vec![false; patterns.len()];
+        for (i, p) in patterns.iter().enumerate() {
+            if used[i] {
+                continue;
+            }
+            'cells: for (r, row) in p.diagram.rows.iter().enumerate() {
+                for (c, cell) in row.iter().enumerate() {
+                    if !matches!(
+                        cell,
+                        Cell::Vertex(Marker::Empty) | Cell::Vertex(Marker::Stone)
+                    ) {
+                        continue;
+                    }
+                    let mut d = p.diagram.clone();
+                    d.rows[r][c] = Cell::Vertex(Marker::Either);
+                    let mut key = d.render(' ');
+                    key.push(p.value.to_string());
+                    match index.get(&(key.clone(), r, c)) {
+                        Some(&j) if !used[j] && patterns[j].diagram.rows[r][c] != *cell => {
+                            used[i] = true;
+                            used[j] = true;
+                            merges.push((j, i, r, c));
+                            break 'cells;
+                        }
+                        Some(_) => {}
+                        None => {
+                            index.insert((key, r, c), i);
+                        }
+                    }
+                }
+            }
+        }
+        if merges.is_empty() {
+            return patterns;
+        }
+        let mut dropped = vec![false; patterns.len()];
+        for &(keep, drop, r, c) in &merges {
+            patterns[keep].diagram.rows[r][c] = Cell::Vertex(Marker::Either);
+            if let Ok(g) = EyeGraph::from_diagram(&patterns[keep].diagram) {
+                patterns[keep].graph = g;
+            }
+            dropped[drop] = true;
+        }
+        let mut k = 0;
+        patterns.retain(|_| {
+            k += 1;
+            !dropped[k - 1]
+        });
+    }
+}
+
+const HEADER: &str = "# nakade's default eye-shape database, written by `nakade generate`.
+#
+# Every labelled eye graph up to the size below, in the centre, against an edge and in a corner;
+# values and vital points from the solver. Patterns that need an edge come first, most edges
+# first; `x` marks a vertex whose content does not change the answer.
+#
+# Markers: . empty  * attack+defence  < attack  > defence  X dead stone  x . or X
+#          ! marginal  @ ( ) marginal vital points  $ marginal stone
+#          | - + board edges and corner
+";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::evaluation::db::{default_database, Database, VertexSet};
+    use crate::evaluation::solve::{solve, Params, Space};
+
+    /// The committed default database, whose first sections a slice must reproduce.
+    const SOURCE: (&str, &str) = (
+        "patterns/default.db",
+        include_str!("../../patterns/default.db"),
+    );
+
+    /// A database as an oracle.
+    fn ask(db: &Database) -> impl Fn(&Diagram, &EyeGraph) -> Option<Answer> + Sync + '_ {
+        move |_, g| {
+            db.lookup(g).map(|m| Answer {
+                value: m.value,
+                attack: m.attack,
+                defense: m.defense,
+            })
+        }
+    }
+
+    #[test]
+    fn regenerating_the_default_database_keeps_every_answer() {
+        let db = default_database();
+        let generated = generate(3, &ask(db), &|_, _| {});
+        let lenient = crate::pattern::dsl::Options { lenient: true };
+        let file =
+            crate::pattern::dsl::parse_with("generated.db", generated.text.as_bytes(), lenient)
+                .unwrap_or_else(|e| panic!("{}", crate::pattern::dsl::render_all(&e)));
+        let (regenerated, warnings) = Database::compile(&file).unwrap();
+        assert!(
+            warnings.is_empty(),
+            "{}",
+            crate::pattern::dsl::render_all(&warnings)
+        );
+        assert_eq!(file.warnings.len(), generated.unwritable.len());
+        let mut compared = 0;
+        for d in eye_graphs(3, &Placement::ALL, &CONCRETE) {
+            let g = EyeGraph::from_diagram(&d).unwrap();
+            let (a, b) = (db.lookup(&g), regenerated.lookup(&g));
+            let strip =
+                |m: Option<crate::evaluation::db::Match>| m.map(|m| (m.value, m.attack, m.defense));
+            assert_eq!(
+                strip(a),
+                strip(b),
+                "{}",
+                crate::pattern::encoded::encode(&d)
+            );
+            compared += 1;
+        }
+        assert_eq!(compared, 480);
+        assert_eq!(generated.graphs, 480);
+        assert_eq!(generated.unanswered, 0);
+        // Ordering and wildcards make it smaller than one pattern per answered graph.
+        assert!(
+            generated.patterns < 480 - generated.unanswered,
+            "{} patterns",
+            generated.patterns
+        );
+        eprintln!(
+            "{} graphs, {} unanswered, {} patterns",
+            generated.graphs, generated.unanswered, generated.patterns
+        );
+    }
+
+    #[test]
+    fn regenerating_a_slice_gives_the_committed_file() {
+        // Patterns of each size depend only on graphs of that size, so generating up to 3
+        // vertices must give the committed file up to its "4 vertices" section, byte for byte.
+        let oracle = |d: &crate::pattern::diagram::Diagram, _: &crate::pattern::graph::EyeGraph| {
+            let s = solve(&Space::from_diagram(d).ok()?, &Params::default()).ok()?;
+            Some(Answer {
+                value: s.value,
+                attack: VertexSet(s.attack),
+                defense: VertexSet(s.defense),
+            })
+        };
+        let slice = generate(3, &oracle, &|_, _| {});
+        let end = SOURCE
+            .1
+            .find("\n\n\n###############################\n#         4 vertices")
+            .expect("a size-4 section");
+        pretty_assertions::assert_eq!(SOURCE.1[..end].trim_end(), slice.text.trim_end());
+    }
+}

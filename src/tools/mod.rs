@@ -1,0 +1,14 @@
+//! Database maintenance: the tools that write and check pattern databases.
+//!
+//! - [`enumerate`]: every labelled eye graph up to a size, in every placement (centre, edge,
+//!   corner), one per symmetry class;
+//! - [`generate`]: a pattern file written from an oracle (the solver) over that enumeration;
+//! - [`verify`]: every pattern of a file read by the solver, disputes with their refuting line
+//!   of play.
+//!
+//! (`nakade diff` compares two sources over the same enumeration.) These tools sit beside the
+//! board layer: they use evaluation and patterns below them; nothing below uses them.
+
+pub mod enumerate;
+pub mod generate;
+pub mod verify;

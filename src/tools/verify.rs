@@ -1,0 +1,359 @@
+//! Verification: every pattern of a database solved by reading, and each dispute shown.
+//!
+//! Takes a validated [`PatternFile`] and the solver's [`Params`]; gives a [`Report`]: each
+//! pattern's every concrete form (each `x` as empty and as stone) in every board placement its
+//! edge markers allow ([`Diagram::placements`]: a pattern drawn in the centre also matches along
+//! an edge and in a corner), solved. A form that an earlier pattern matches first is that pattern's business
+//! (first-match rule) and is skipped. A pattern is *disputed* when the solver's value differs on
+//! a form it answers, or when it marks an attack
+//! or defence point that the solver does not find vital. (A pattern may mark fewer vital points
+//! than the solver finds: `eyes.db` marks only points with a definite effect.) Each dispute
+//! carries the refuting line of play.
+
+use rayon::prelude::*;
+
+use crate::evaluation::db::{CompileError, Database};
+use crate::evaluation::solve::{self, FirstMove, Move, Params, Solution, Space};
+use crate::pattern::diagram::{Cell, Content, Diagram, Marker};
+use crate::pattern::dsl::{Pattern, PatternFile};
+use crate::pattern::encoded::encode;
+use crate::pattern::graph::EyeGraph;
+use crate::value::EyeValue;
+
+/// What the solver disputes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Dispute {
+    /// The value differs.
+    Value {
+        /// The solver's value.
+        solver: EyeValue,
+        /// The first digit that differs (0 = a .. 3 = d).
+        digit: usize,
+        /// The solver's line of play for that digit, vertices as `row,col` of the diagram.
+        line: String,
+    },
+    /// A marked point that is not vital.
+    NotVital {
+        /// "attack" or "defence".
+        what: &'static str,
+        /// The point, `(row, col)` in the diagram.
+        at: (usize, usize),
+        /// What the move there leaves, e.g. `B 1,2 leaves 1122`.
+        line: String,
+    },
+}
+
+/// One disputed concrete form of a pattern.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// The pattern's number.
+    pub number: u32,
+    /// Its header line.
+    pub line: usize,
+    /// The pattern's value.
+    pub value: EyeValue,
+    /// The concrete form solved, encoded on one line.
+    pub graph: String,
+    /// True when the form lies where the pattern draws it; false for another placement its
+    /// edge markers allow (the pattern also matches there).
+    pub as_drawn: bool,
+    /// The solver's answer on it, annotated, encoded on one line.
+    pub solved: String,
+    /// What is wrong.
+    pub dispute: Dispute,
+}
+
+/// The outcome of [`verify`].
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// Patterns checked.
+    pub patterns: usize,
+    /// Concrete forms solved.
+    pub forms: usize,
+    /// Disputed forms, in file order.
+    pub findings: Vec<Finding>,
+    /// Forms the solver could not answer: pattern number, form, reason.
+    pub unsolved: Vec<(u32, String, String)>,
+    /// Forms where the pattern marks fewer vital points than the solver finds (not disputes).
+    pub fewer_marks: usize,
+    /// Forms skipped because an earlier pattern matches them first.
+    pub shadowed_forms: usize,
+}
+
+impl Report {
+    /// The numbers of the disputed patterns, each once.
+    pub fn disputed(&self) -> Vec<u32> {
+        let mut v: Vec<u32> = self.findings.iter().map(|f| f.number).collect();
+        v.dedup();
+        v
+    }
+
+    /// The numbers of the patterns disputed where they are drawn, each once.
+    pub fn disputed_as_drawn(&self) -> Vec<u32> {
+        let mut v: Vec<u32> = self
+            .findings
+            .iter()
+            .filter(|f| f.as_drawn)
+            .map(|f| f.number)
+            .collect();
+        v.dedup();
+        v
+    }
+}
+
+/// Every concrete form of a diagram: each `x` as `.` and as `X`.
+fn forms(d: &Diagram) -> Vec<Diagram> {
+    let wild: Vec<(usize, usize)> = d
+        .rows
+        .iter()
+        .enumerate()
+        .flat_map(|(r, row)| {
+            row.iter()
+                .enumerate()
+                .filter(|(_, c)| **c == Cell::Vertex(Marker::Either))
+                .map(move |(c, _)| (r, c))
+        })
+        .collect();
+    (0..1u32 << wild.len())
+        .map(|bits| {
+            let mut f = d.clone();
+            for (k, &(r, c)) in wild.iter().enumerate() {
+                f.rows[r][c] = Cell::Vertex(if bits >> k & 1 == 1 {
+                    Marker::Stone
+                } else {
+                    Marker::Empty
+                });
+            }
+            f
+        })
+        .collect()
+}
+
+/// `vN` in a line of play turned into `row,col` of the diagram.
+pub fn with_coordinates(d: &Diagram, line: &str) -> String {
+    let vs = d.vertices();
+    line.split(", ")
+        .map(|step| {
+            step.split(' ')
+                .map(|w| {
+                    match w
+                        .strip_prefix('v')
+                        .and_then(|n| n.parse::<usize>().ok())
+                        .and_then(|i| vs.get(i))
+                    {
+                        Some(v) => format!("{},{}", v.row, v.col),
+                        None => w.to_string(),
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn first_move(sol: &Solution, attacker: bool, vertex: usize) -> Option<&FirstMove> {
+    sol.first_moves
+        .iter()
+        .find(|m| m.attacker == attacker && m.mv == Move::Vertex(vertex))
+}
+
+fn check_form(
+    p: &Pattern,
+    form: &Diagram,
+    params: &Params,
+) -> Result<(Vec<Dispute>, bool), String> {
+    let space = Space::from_diagram(form).map_err(|e| e.to_string())?;
+    let sol = solve::solve(&space, params).map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    if sol.value != p.value {
+        let digit = (0..4)
+            .find(|&k| sol.value.digits()[k] != p.value.digits()[k])
+            .unwrap_or(0);
+        out.push(Dispute::Value {
+            solver: sol.value,
+            digit,
+            line: with_coordinates(form, &sol.pv[digit]),
+        });
+        return Ok((out, false));
+    }
+    let vs = form.vertices();
+    let mut fewer = false;
+    for (attacker, what, mask) in [
+        (true, "attack", sol.attack),
+        (false, "defence", sol.defense),
+    ] {
+        for (i, v) in vs.iter().enumerate() {
+            let marked = if attacker {
+                v.marker.is_attack()
+            } else {
+                v.marker.is_defense()
+            };
+            let vital = mask >> i & 1 == 1;
+            if marked && !vital {
+                let leaves = first_move(&sol, attacker, i).map_or_else(
+                    || "is not a legal move".to_string(),
+                    |m| format!("leaves {}", m.value),
+                );
+                let who = if attacker { "B" } else { "W" };
+                out.push(Dispute::NotVital {
+                    what,
+                    at: (v.row, v.col),
+                    line: format!("{who} {},{} {leaves}", v.row, v.col),
+                });
+            }
+            if vital && !marked {
+                fewer = true;
+            }
+        }
+    }
+    Ok((out, fewer))
+}
+
+/// Every concrete form of a pattern that [`verify`] solves: each `x` as `.` and as `X`, in every
+/// placement its edge markers allow ([`Diagram::placements`]), each labelled graph once (up to
+/// symmetry), with `true` where the form lies where the pattern draws it.
+pub fn concrete_forms(p: &Pattern) -> Vec<(Diagram, bool)> {
+    let mut seen = rustc_hash::FxHashSet::default();
+    forms(&p.diagram)
+        .iter()
+        .flat_map(|f| {
+            f.placements()
+                .into_iter()
+                .enumerate()
+                .map(|(k, d)| (d, k == 0))
+        })
+        .filter(|(d, _)| EyeGraph::from_diagram(d).map_or(true, |g| seen.insert(g.canonical_key())))
+        .collect()
+}
+
+/// Per pattern: forms solved, findings, unsolved forms, forms with fewer marks, forms skipped.
+type PatternOutcome = (
+    usize,
+    Vec<Finding>,
+    Vec<(u32, String, String)>,
+    usize,
+    usize,
+);
+
+/// Solve every pattern and list the disputes.
+pub fn verify(file: &PatternFile, params: &Params) -> Result<Report, CompileError> {
+    let (db, _) = Database::compile(file)?;
+    let patterns: &[Pattern] = &file.patterns;
+    let per_pattern: Vec<PatternOutcome> = patterns
+        .par_iter()
+        .enumerate()
+        .map(|(index, p)| {
+            let (mut findings, mut unsolved, mut fewer, mut skipped) =
+                (Vec::new(), Vec::new(), 0, 0);
+            let all = concrete_forms(p);
+            let mut solved = 0;
+            for (form, as_drawn) in &all {
+                let first = EyeGraph::from_diagram(form)
+                    .ok()
+                    .and_then(|g| db.lookup(&g))
+                    .map(|m| m.index);
+                if first.is_some_and(|i| i < index) {
+                    skipped += 1;
+                    continue;
+                }
+                solved += 1;
+                // The solver reads empty points; vital markers only annotate.
+                let plain = Diagram {
+                    rows: form
+                        .rows
+                        .iter()
+                        .map(|r| {
+                            r.iter()
+                                .map(|&c| match c {
+                                    Cell::Vertex(m) if m.content() == Content::Empty => {
+                                        Cell::Vertex(m)
+                                    }
+                                    other => other,
+                                })
+                                .collect()
+                        })
+                        .collect(),
+                };
+                match check_form(p, &plain, params) {
+                    Ok((disputes, f)) => {
+                        fewer += f as usize;
+                        for dispute in disputes {
+                            let solved = Space::from_diagram(&plain)
+                                .and_then(|s| solve::solve(&s, params))
+                                .map_or_else(
+                                    |_| String::new(),
+                                    |s| format!("{} {}", s.value, encode(&s.annotate(&plain))),
+                                );
+                            findings.push(Finding {
+                                number: p.number,
+                                line: p.line,
+                                value: p.value,
+                                graph: encode(&plain),
+                                as_drawn: *as_drawn,
+                                solved,
+                                dispute,
+                            });
+                        }
+                    }
+                    Err(e) => unsolved.push((p.number, encode(&plain), e)),
+                }
+            }
+            (solved, findings, unsolved, fewer, skipped)
+        })
+        .collect();
+    let mut report = Report {
+        patterns: patterns.len(),
+        ..Report::default()
+    };
+    for (n, f, u, fewer, skipped) in per_pattern {
+        report.forms += n;
+        report.findings.extend(f);
+        report.unsolved.extend(u);
+        report.fewer_marks += fewer;
+        report.shadowed_forms += skipped;
+    }
+    Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wrong_value_is_disputed_with_its_line_of_play() {
+        // The straight three is 1122, not 1111.
+        let text = b"Pattern 1\n\nX.X\n\n:2222\n\nPattern 2\n\n...\n\n:1111\n\nPattern 3\n\nx*x\n\n:1122\n";
+        let file = crate::pattern::dsl::parse("t.db", text).unwrap();
+        let report = verify(&file, &Params::default()).unwrap();
+        assert_eq!(report.patterns, 3);
+        // Each pattern in every placement: X.X and ... in 4 (centre, one end on an edge, all
+        // on an edge, in a corner), X.. in 6 (either end against an edge, alone or in a
+        // corner); ..X is X.. turned over. x*x's X.X and ... forms are patterns 1's and 2's.
+        assert_eq!((report.forms, report.shadowed_forms), (4 + 4 + 6, 4 + 4));
+        assert_eq!(report.disputed(), vec![2]);
+        let Dispute::Value { solver, digit, .. } = &report.findings[0].dispute else {
+            panic!()
+        };
+        assert_eq!((solver.to_string(), *digit), ("1122".to_string(), 2));
+    }
+
+    #[test]
+    fn a_point_that_is_not_vital_is_disputed() {
+        // In the straight three the end points are not vital.
+        let file = crate::pattern::dsl::parse("t.db", b"Pattern 1\n\n*..\n\n:1122\n").unwrap();
+        let report = verify(&file, &Params::default()).unwrap();
+        let kinds: Vec<&Dispute> = report.findings.iter().map(|f| &f.dispute).collect();
+        assert!(
+            matches!(
+                kinds[0],
+                Dispute::NotVital {
+                    what: "attack",
+                    at: (0, 0),
+                    ..
+                }
+            ),
+            "{kinds:?}"
+        );
+    }
+}
