@@ -161,3 +161,27 @@ fn the_scanner_sees_crate_paths() {
         ]
     );
 }
+
+#[test]
+fn former_paths_still_work() {
+    // Hosts written against 0.1 compile unchanged (CHANGELOG.md lists the moves).
+    use nakade::db::default_database;
+    use nakade::encoded::parse_graph;
+    use nakade::graph::EyeGraph;
+    use nakade::solve::{solve, Params, Space};
+
+    let d = parse_graph(".!").unwrap();
+    let m = default_database()
+        .lookup(&EyeGraph::from_diagram(&d).unwrap())
+        .unwrap();
+    let s = solve(&Space::from_diagram(&d).unwrap(), &Params::default()).unwrap();
+    assert_eq!(
+        (m.value.to_string(), s.value.to_string()),
+        ("0011".into(), "0011".into())
+    );
+    let p = nakade::board::diagram::parse_board("|. X\n|X .\n+---", Some(5)).unwrap();
+    assert_eq!(p.board.size(), 5);
+    let _: fn() -> nakade::gtp::Engine = nakade::eyegraph::engine;
+    fn hook<E: nakade::gtp::EyeEvaluator>() {}
+    hook::<nakade::analysis::GtpEvaluator>();
+}
