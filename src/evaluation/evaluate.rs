@@ -61,23 +61,26 @@ pub enum EvalError {
 /// The solver's view of an eye graph.
 pub fn space_of(g: &EyeGraph) -> Result<Space, EvalError> {
     let mut s = Space {
-        n: g.len(),
+        n: g.len() + g.enclosed_len(),
         adj: [0; 32],
         marginal: 0,
         stone: 0,
+        defender: 0,
         edge: [0; 32],
     };
-    for (i, v) in g.vertices().enumerate() {
+    for i in 0..s.n {
+        let v = g.vertex(i);
         match v.content {
             Content::Either => return Err(EvalError::Wildcard { vertex: i }),
             Content::Stone => s.stone |= 1 << i,
+            Content::Defender => s.defender |= 1 << i,
             Content::Empty => {}
         }
         if v.marginal {
             s.marginal |= 1 << i;
         }
         s.edge[i] = v.edge;
-        for j in g.neighbors(i) {
+        for j in g.adjacent(i) {
             s.adj[i] |= 1 << j;
         }
     }

@@ -14,6 +14,12 @@ pub enum Content {
     Stone,
     /// Either (the `x` wildcard of pattern files).
     Either,
+    /// A stone of the space's owner (the defender) that the space closes in: every neighbour
+    /// is a vertex of the space, another such stone or the board edge. It is not part of the
+    /// surrounding wall but a string of its own, with liberties only in the space, so it can
+    /// be captured. Never an eye-space vertex: in a diagram it is a cell outside the space
+    /// that the space (and the board edge) encloses ([`Diagram::enclosed`]).
+    Defender,
 }
 
 impl Content {
@@ -23,6 +29,7 @@ impl Content {
             Content::Empty => !stone,
             Content::Stone => stone,
             Content::Either => true,
+            Content::Defender => false,
         }
     }
 }
@@ -210,6 +217,18 @@ pub struct DiagramVertex {
     pub edge: u8,
 }
 
+/// A cell outside the eye space that the space closes in: a defender stone (see
+/// [`Content::Defender`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EnclosedCell {
+    /// Row, counted from 0.
+    pub row: usize,
+    /// Column, counted from 0 over the characters of the row.
+    pub col: usize,
+    /// How many board edges the cell lies on.
+    pub edge: u8,
+}
+
 /// A grid of cells, row by row, rows of any length.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Diagram {
@@ -230,6 +249,87 @@ impl Diagram {
             .unwrap_or(Cell::Off)
     }
 
+    /// Board edges beside the cell at (`r`, `c`): 0 inside, 1 on an edge, 2 in a corner.
+    fn edge_count(&self, r: isize, c: isize) -> u8 {
+        let mut edge = 0u8;
+        for dc in [-1, 1] {
+            if self.cell(r, c + dc) == Cell::EdgeVertical {
+                edge += 1;
+            }
+        }
+        for dr in [-1, 1] {
+            if self.cell(r + dr, c) == Cell::EdgeHorizontal {
+                edge += 1;
+            }
+        }
+        edge.min(2)
+    }
+
+    /// The cells outside the eye space that the space closes in, in reading order.
+    ///
+    /// A cell outside the space (a space in a pattern, `O` in an encoded graph) is normally
+    /// part of the wall around it. But a cell that cannot be reached from beyond the diagram
+    /// by stepping through cells outside the space (vertices and board edges bar the way)
+    /// cannot be wall on a real board: it is a defender stone of its own, whose liberties all
+    /// lie in the space ([`Content::Defender`]).
+    ///
+    /// ```
+    /// use nakade::pattern::encoded::parse_graph;
+    /// // In the corner, the O is closed in by the space and the bottom edge.
+    /// let d = parse_graph("|...%|XO.%+---").unwrap();
+    /// let cells: Vec<(usize, usize)> = d.enclosed().iter().map(|e| (e.row, e.col)).collect();
+    /// assert_eq!(cells, vec![(1, 2)]);
+    /// // In the centre, the same O has the open board below it: wall.
+    /// assert!(parse_graph("...%XO.").unwrap().enclosed().is_empty());
+    /// ```
+    pub fn enclosed(&self) -> Vec<EnclosedCell> {
+        let h = self.rows.len();
+        let w = self.rows.iter().map(Vec::len).max().unwrap_or(0);
+        // Cells (r, c) of the grid padded by one on every side, at index (r + 1) * (w + 2) + c + 1.
+        let (ph, pw) = (h + 2, w + 2);
+        let mut reached = vec![false; ph * pw];
+        let mut stack = Vec::new();
+        for r in 0..ph {
+            for c in 0..pw {
+                if r == 0 || c == 0 || r == ph - 1 || c == pw - 1 {
+                    reached[r * pw + c] = true;
+                    stack.push((r, c));
+                }
+            }
+        }
+        while let Some((r, c)) = stack.pop() {
+            let around = [
+                (r.wrapping_sub(1), c),
+                (r + 1, c),
+                (r, c.wrapping_sub(1)),
+                (r, c + 1),
+            ];
+            for (nr, nc) in around {
+                if nr >= ph || nc >= pw || reached[nr * pw + nc] {
+                    continue;
+                }
+                if self.cell(nr as isize - 1, nc as isize - 1) == Cell::Off {
+                    reached[nr * pw + nc] = true;
+                    stack.push((nr, nc));
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for r in 0..h {
+            for c in 0..w {
+                let (ri, ci) = (r as isize, c as isize);
+                if self.cell(ri, ci) == Cell::Off && !reached[(r + 1) * pw + c + 1] {
+                    out.push(EnclosedCell {
+                        row: r,
+                        col: c,
+                        edge: self.edge_count(ri, ci),
+                    });
+                }
+            }
+        }
+        out
+    }
+
     /// The vertices in reading order (row by row, left to right), with their edge counts.
     ///
     /// A vertex lies on a board edge when a `|` is beside it or a `-` above or below it
@@ -239,23 +339,11 @@ impl Diagram {
         for (r, row) in self.rows.iter().enumerate() {
             for (c, cell) in row.iter().enumerate() {
                 if let Cell::Vertex(marker) = *cell {
-                    let (ri, ci) = (r as isize, c as isize);
-                    let mut edge = 0u8;
-                    for dc in [-1, 1] {
-                        if self.cell(ri, ci + dc) == Cell::EdgeVertical {
-                            edge += 1;
-                        }
-                    }
-                    for dr in [-1, 1] {
-                        if self.cell(ri + dr, ci) == Cell::EdgeHorizontal {
-                            edge += 1;
-                        }
-                    }
                     out.push(DiagramVertex {
                         row: r,
                         col: c,
                         marker,
-                        edge: edge.min(2),
+                        edge: self.edge_count(r as isize, c as isize),
                     });
                 }
             }
@@ -354,6 +442,10 @@ impl Diagram {
         if edges(&drawn) != edges(self) {
             return vec![self.clone()];
         }
+        // A placement against more edges can close in a cell the drawing leaves open: that is
+        // another position (a defender stone there, not wall), which this pattern does not
+        // stand for.
+        let enclosed = self.enclosed().len();
         let mut out = vec![drawn];
         for side_v in 0..3u8 {
             for side_h in 0..3u8 {
@@ -371,7 +463,7 @@ impl Diagram {
                 if side_h == 2 {
                     d.rows.iter_mut().for_each(|r| r.reverse());
                 }
-                if !out.contains(&d) {
+                if !out.contains(&d) && d.enclosed().len() == enclosed {
                     out.push(d);
                 }
             }

@@ -31,6 +31,11 @@ impl Placement {
     pub const ALL: [Placement; 3] = [Placement::Centre, Placement::Edge, Placement::Corner];
 }
 
+/// The points of a graph's local position: its vertices and its enclosed defender stones.
+pub fn points(g: &EyeGraph) -> usize {
+    g.len() + g.enclosed_len()
+}
+
 /// The four concrete labels of an eye-space vertex: `.` `!` `X` `$`.
 pub const CONCRETE: [Marker; 4] = [
     Marker::Empty,
@@ -129,6 +134,12 @@ pub fn place(cells: &[(u8, u8)], labels: &[Marker], placement: Placement) -> Dia
 /// placements. Each comes once, as the first diagram met in a fixed order (size, shape,
 /// placement, labelling), so the output is deterministic.
 ///
+/// A shape against an edge can close in cells outside it: defender stones of their own
+/// ([`Diagram::enclosed`]), which the graph keeps. They are points of the local position, so
+/// they count toward `max`: a graph comes here when its vertices and enclosed stones together
+/// number at most `max` ([`points`]). One whose enclosed stones have no liberty is no position
+/// and is left out.
+///
 /// ```
 /// use nakade::tools::enumerate::{eye_graphs, Placement, CONCRETE};
 /// // Centre graphs: 4 labellings of one vertex, 10 of two, 40 of three (path) = 54.
@@ -147,7 +158,7 @@ pub fn eye_graphs(max: usize, placements: &[Placement], labels: &[Marker]) -> Ve
                     let marks: Vec<Marker> = digits.iter().map(|&d| labels[d]).collect();
                     let diagram = place(&cells, &marks, placement);
                     if let Ok(g) = EyeGraph::from_diagram(&diagram) {
-                        if seen.insert(g.canonical_key()) {
+                        if points(&g) <= max && seen.insert(g.canonical_key()) {
                             out.push(diagram);
                         }
                     }

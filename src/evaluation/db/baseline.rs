@@ -31,9 +31,9 @@ impl Baseline {
             .map(|p| Compiled {
                 number: p.number,
                 value: p.value,
-                n: p.graph.len(),
+                n: nodes(&p.graph),
                 marginals: p.graph.marginal_count(),
-                labels: p.graph.vertices().copied().collect(),
+                labels: labels(&p.graph),
                 adj: adjacency(&p.graph),
             })
             .collect();
@@ -42,9 +42,9 @@ impl Baseline {
 
     /// The first pattern in file order that matches `space` (SEMANTICS.md §2).
     pub fn lookup(&self, space: &EyeGraph) -> Option<Match> {
-        let n = space.len();
+        let n = nodes(space);
         let marginals = space.marginal_count();
-        let labels: Vec<Vertex> = space.vertices().copied().collect();
+        let labels = labels(space);
         let adj = adjacency(space);
         for (index, p) in self.patterns.iter().enumerate() {
             if p.n != n || p.marginals != marginals {
@@ -71,15 +71,28 @@ impl Baseline {
     }
 }
 
+/// Vertices matched one to one: the space's and its enclosed defender stones.
+fn nodes(g: &EyeGraph) -> usize {
+    g.len() + g.enclosed_len()
+}
+
+fn labels(g: &EyeGraph) -> Vec<Vertex> {
+    (0..nodes(g)).map(|i| *g.vertex(i)).collect()
+}
+
 fn adjacency(g: &EyeGraph) -> Vec<u32> {
-    (0..g.len())
-        .map(|i| g.neighbors(i).into_iter().fold(0u32, |m, j| m | 1 << j))
+    (0..nodes(g))
+        .map(|i| g.adjacent(i).into_iter().fold(0u32, |m, j| m | 1 << j))
         .collect()
 }
 
 /// Can pattern vertex `p` stand on space vertex `s`?
 fn compatible(p: &Vertex, s: &Vertex) -> bool {
-    p.marginal == s.marginal && s.edge >= p.edge && p.content.allows(s.content == Content::Stone)
+    let defender = |v: &Vertex| v.content == Content::Defender;
+    p.marginal == s.marginal
+        && s.edge >= p.edge
+        && defender(p) == defender(s)
+        && (defender(p) || p.content.allows(s.content == Content::Stone))
 }
 
 /// A bijection pattern vertex -> space vertex, found by backtracking in pattern order.

@@ -72,6 +72,6 @@ mod tests {
             crate::pattern::dsl::render_all(&warnings)
         );
         assert!(db.to_bytes() == COMPILED, "patterns/default.ndb is stale: run nakade --lenient compile patterns/default.db --out patterns/default.ndb");
-        assert_eq!(default_database().len(), 33_862);
+        assert_eq!(default_database().len(), 38_103);
     }
 }

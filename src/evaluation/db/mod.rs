@@ -146,10 +146,12 @@ impl fmt::Debug for Database {
     }
 }
 
-/// The colour a lookup keys on: marginal and stone.
+/// The colour a lookup keys on: marginal, attacker stone, enclosed defender stone.
 #[inline]
-fn query_colour(marginal: bool, stone: bool) -> u8 {
-    marginal as u8 | (stone as u8) << 1
+fn query_colour(v: &Vertex) -> u8 {
+    v.marginal as u8
+        | ((v.content == Content::Stone) as u8) << 1
+        | ((v.content == Content::Defender) as u8) << 2
 }
 
 /// The bucket of a graph: vertex count, marginal count and neighbour class, packed.
@@ -217,7 +219,7 @@ impl Database {
     /// File one concrete labelling of pattern `index`. Gives `Some(earlier)` when an earlier
     /// pattern already matches every space this labelling matches.
     fn insert(&mut self, index: usize, g: &EyeGraph) -> Result<Option<usize>, ()> {
-        let c = g.compact(|v| query_colour(v.marginal, v.content == Content::Stone));
+        let c = g.compact(query_colour);
         let marginals = g.marginal_count();
         let (labelling, auts) = canon::canonical_with_automorphisms(&c).ok_or(())?;
         let mut words = [0u32; 2 * MAX_VERTICES];
@@ -316,7 +318,7 @@ impl Database {
     /// assert_eq!(m.attack.iter().collect::<Vec<_>>(), vec![1]); // the middle point
     /// ```
     pub fn lookup(&self, space: &EyeGraph) -> Option<Match> {
-        let c = space.compact(|v| query_colour(v.marginal, v.content == Content::Stone));
+        let c = space.compact(query_colour);
         let marginals = space.vertices().filter(|v| v.marginal).count();
         let bucket = self.buckets.get(&bucket_key(&c, marginals))?;
         let labelling = canon::canonical(&c);

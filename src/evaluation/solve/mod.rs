@@ -233,12 +233,40 @@ pub enum SolveError {
         /// Diagram column.
         col: usize,
     },
+    /// An enclosed defender string with no empty point beside it: not a legal position.
+    #[error("the enclosed defender stone {} has no liberty: not a legal position", stone_name(*.vertex, *.at))]
+    EnclosedWithoutLiberty {
+        /// One of its vertices.
+        vertex: usize,
+        /// Its diagram position `(row, col)`, when the space came from a diagram.
+        at: Option<(usize, usize)>,
+    },
+    /// An enclosed defender stone on a marginal vertex or on an attacker stone.
+    #[error("vertex {vertex} holds an enclosed defender stone but is marked marginal or as an attacker stone")]
+    EnclosedOnSpacePoint {
+        /// The vertex.
+        vertex: usize,
+    },
+    /// An enclosed defender stone with a side on the wall: it would be part of the wall.
+    #[error("vertex {vertex} holds an enclosed defender stone but has a free side: an enclosed stone is closed in by the space and the board edge")]
+    EnclosedNotClosedIn {
+        /// The vertex.
+        vertex: usize,
+    },
     /// The search ran out of its node budget.
     #[error("the search gave up after {nodes} nodes")]
     SearchLimit {
         /// Nodes searched.
         nodes: u64,
     },
+}
+
+/// How an error names a stone: by its diagram position when there is one.
+fn stone_name(vertex: usize, at: Option<(usize, usize)>) -> String {
+    match at {
+        Some((r, c)) => format!("at row {r}, column {c}"),
+        None => format!("(vertex {vertex})"),
+    }
 }
 
 /// Solve a space: its eye value, vital points and lines of play.
@@ -271,7 +299,7 @@ pub fn solve(space: &Space, params: &Params) -> Result<Solution, SolveError> {
     let g = space.geometry();
     let root = State {
         black: space.stone,
-        white: 0,
+        white: space.defender,
         outer: params.outer_liberties,
         ko: NO_KO,
         threats: [params.attacker_ko_threats, params.defender_ko_threats],
@@ -428,7 +456,7 @@ mod tests {
             marginal in 0u32..64,
             stone in 0u32..64,
         ) {
-            let mut s = Space { n, adj: [0; 32], marginal: 0, stone: 0, edge: [0; 32] };
+            let mut s = Space { n, adj: [0; 32], marginal: 0, stone: 0, defender: 0, edge: [0; 32] };
             let all = (1u32 << n) - 1;
             s.marginal = marginal & all;
             s.stone = stone & all;
@@ -457,6 +485,7 @@ mod tests {
             adj: [0; 32],
             marginal: 0,
             stone: 0,
+            defender: 0,
             edge: [0; 32],
         };
         s.adj[0] = 0b10;
@@ -477,6 +506,7 @@ mod tests {
             adj: [0; 32],
             marginal: 0,
             stone: 0,
+            defender: 0,
             edge: [0; 32],
         };
         assert_eq!(solve(&s, &Params::default()), Err(SolveError::Empty));
@@ -485,6 +515,7 @@ mod tests {
             adj: [0; 32],
             marginal: 0b10,
             stone: 0,
+            defender: 0,
             edge: [0; 32],
         };
         assert_eq!(

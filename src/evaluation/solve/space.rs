@@ -2,7 +2,7 @@
 
 use super::search::Geometry;
 use super::{SolveError, MAX_VERTICES};
-use crate::pattern::diagram::{Cell, Content, Diagram};
+use crate::pattern::diagram::{Content, Diagram};
 
 /// An eye space as bitmasks over vertex indices `0..n`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,28 +15,76 @@ pub struct Space {
     pub marginal: u32,
     /// Vertices holding an attacker stone.
     pub stone: u32,
+    /// Vertices holding an enclosed defender stone at the start: a stone of the owner that the
+    /// space closes in, not part of the wall, which can be captured (its point then becomes an
+    /// empty point of the space). Never marginal, never with a wall side.
+    pub defender: u32,
     /// `edge[v]`: 0 inside the board, 1 on an edge, 2 in a corner.
     pub edge: [u8; 32],
 }
 
+/// The vertices of a mask, ascending.
+fn bits(mut m: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let v = m.trailing_zeros() as usize;
+            m &= m - 1;
+            v
+        })
+    })
+}
+
+/// The part of `within` connected to `seed` through `adj`.
+fn flood(adj: &[u32; 32], seed: u32, within: u32) -> u32 {
+    let mut g = seed & within;
+    loop {
+        let next = g | bits(g).fold(0, |m, v| m | adj[v]) & within;
+        if next == g {
+            return g;
+        }
+        g = next;
+    }
+}
+
 impl Space {
-    /// The space of a diagram: vertices in [`Diagram::vertices`] order, orthogonal neighbours in
-    /// the grid adjacent, edge counts from the edge markers. `x` is refused.
+    /// The space of a diagram: vertices in [`Diagram::vertices`] order, then the cells the
+    /// space closes in ([`Diagram::enclosed`]) holding defender stones; orthogonal neighbours
+    /// in the grid adjacent, edge counts from the edge markers. `x` is refused.
     pub fn from_diagram(d: &Diagram) -> Result<Space, SolveError> {
         let vs = d.vertices();
-        if vs.len() > MAX_VERTICES {
+        let enclosed = d.enclosed();
+        let n = vs.len() + enclosed.len();
+        if n > MAX_VERTICES {
             return Err(SolveError::TooManyVertices {
-                given: vs.len(),
+                given: n,
                 limit: MAX_VERTICES,
             });
         }
         let mut s = Space {
-            n: vs.len(),
+            n,
             adj: [0; 32],
             marginal: 0,
             stone: 0,
+            defender: 0,
             edge: [0; 32],
         };
+        let at: Vec<(usize, usize)> = vs
+            .iter()
+            .map(|v| (v.row, v.col))
+            .chain(enclosed.iter().map(|e| (e.row, e.col)))
+            .collect();
+        for (i, e) in enclosed.iter().enumerate() {
+            let i = vs.len() + i;
+            s.defender |= 1 << i;
+            s.edge[i] = e.edge;
+        }
+        for (i, &(r, c)) in at.iter().enumerate() {
+            for (j, &(r2, c2)) in at.iter().enumerate() {
+                if r.abs_diff(r2) + c.abs_diff(c2) == 1 {
+                    s.adj[i] |= 1 << j;
+                }
+            }
+        }
         for (i, v) in vs.iter().enumerate() {
             match v.marker.content() {
                 Content::Either => {
@@ -47,26 +95,20 @@ impl Space {
                     })
                 }
                 Content::Stone => s.stone |= 1 << i,
-                Content::Empty => {}
+                Content::Empty | Content::Defender => {}
             }
             if v.marker.is_marginal() {
                 s.marginal |= 1 << i;
             }
             s.edge[i] = v.edge;
-            for (j, w) in vs.iter().enumerate() {
-                let dr = v.row.abs_diff(w.row);
-                let dc = v.col.abs_diff(w.col);
-                if dr + dc == 1 {
-                    s.adj[i] |= 1 << j;
-                }
-            }
         }
-        debug_assert!(d
-            .rows
-            .iter()
-            .flatten()
-            .all(|c| !matches!(c, Cell::Vertex(_)) || s.n > 0));
-        s.check()?;
+        s.check().map_err(|e| match e {
+            SolveError::EnclosedWithoutLiberty { vertex, .. } => SolveError::EnclosedWithoutLiberty {
+                vertex,
+                at: at.get(vertex).copied(),
+            },
+            e => e,
+        })?;
         Ok(s)
     }
 
@@ -97,6 +139,14 @@ impl Space {
         };
         out("marginal", self.marginal)?;
         out("stone", self.stone)?;
+        out("defender", self.defender)?;
+        if let Some(vertex) = [self.defender & self.stone, self.defender & self.marginal]
+            .iter()
+            .find(|&&m| m != 0)
+            .map(|m| m.trailing_zeros() as usize)
+        {
+            return Err(SolveError::EnclosedOnSpacePoint { vertex });
+        }
         for v in 0..32 {
             if v >= n {
                 if self.adj[v] != 0 {
@@ -134,6 +184,25 @@ impl Space {
                     edge: self.edge[v],
                 });
             }
+        }
+        // An enclosed defender string needs a liberty, and no wall side: it is closed in.
+        let mut left = self.defender;
+        while left != 0 {
+            let first = left.trailing_zeros() as usize;
+            let string = flood(&self.adj, 1 << first, self.defender);
+            left &= !string;
+            let around = bits(string).fold(0, |m, v| m | self.adj[v]) & !string;
+            if around & !self.stone & !self.defender == 0 {
+                return Err(SolveError::EnclosedWithoutLiberty {
+                    vertex: first,
+                    at: None,
+                });
+            }
+        }
+        if let Some(vertex) = bits(self.defender)
+            .find(|&v| self.adj[v].count_ones() + (self.edge[v] as u32) < 4)
+        {
+            return Err(SolveError::EnclosedNotClosedIn { vertex });
         }
         Ok(())
     }

@@ -94,6 +94,7 @@ impl Vertex {
             Content::Empty => 0,
             Content::Stone => 1,
             Content::Either => 2,
+            Content::Defender => 3,
         };
         self.marginal as u8
             | content << 1
@@ -150,6 +151,20 @@ pub enum GraphError {
         /// Column.
         col: usize,
     },
+    /// An enclosed defender stone listed before an eye-space vertex.
+    #[error("vertex {vertex} is an enclosed defender stone before an eye-space vertex; list the space's vertices first")]
+    EnclosedOutOfOrder {
+        /// The vertex index.
+        vertex: usize,
+    },
+    /// An enclosed defender string without an empty point beside it: not a legal position.
+    #[error("the enclosed defender stone {} has no liberty: not a legal position", stone_name(*.vertex, *.at))]
+    EnclosedWithoutLiberty {
+        /// The index of one of its stones.
+        vertex: usize,
+        /// Its coordinate `(row, col)`, when the graph was built from coordinates.
+        at: Option<(usize, usize)>,
+    },
     /// An edge count above 2.
     #[error("vertex {vertex} has edge count {edge}; it is 0, 1 or 2")]
     BadEdgeCount {
@@ -158,6 +173,14 @@ pub enum GraphError {
         /// The count given.
         edge: u8,
     },
+}
+
+/// How an error names a stone: by its coordinate when there is one.
+fn stone_name(vertex: usize, at: Option<(usize, usize)>) -> String {
+    match at {
+        Some((r, c)) => format!("at row {r}, column {c}"),
+        None => format!("(vertex {vertex})"),
+    }
 }
 
 /// The neighbour classification of Vilà & Cazenave: every vertex's number of neighbours inside
@@ -252,33 +275,81 @@ pub struct CanonicalForm {
 /// ).unwrap();
 /// assert_eq!(g.canonical_key(), h.canonical_key());
 /// ```
+///
+/// Besides the eye-space vertices it may hold **enclosed defender stones** (vertices labelled
+/// [`Content::Defender`], after all the space's vertices): stones of the owner that the space
+/// closes in, which can be captured. They take part in the canonical key (two spaces that
+/// differ only in them are different positions) but not in the space's size, neighbour class,
+/// marginal count or connectivity: [`EyeGraph::len`], [`EyeGraph::vertices`] and
+/// [`EyeGraph::neighbors`] speak of the eye space alone.
 #[derive(Clone, Debug)]
 pub struct EyeGraph {
+    /// Eye-space vertices `0..len`, then enclosed defender stones.
     graph: UnGraph<Vertex, ()>,
     coords: Vec<Option<(usize, usize)>>,
+    /// Number of eye-space vertices.
+    len: usize,
 }
 
 impl EyeGraph {
     /// The eye graph of a diagram: its vertices in reading order, orthogonal neighbours
-    /// adjacent, edge counts from the edge markers.
+    /// adjacent, edge counts from the edge markers; then the cells the space closes in
+    /// ([`Diagram::enclosed`]), as enclosed defender stones.
     pub fn from_diagram(diagram: &Diagram) -> Result<EyeGraph, GraphError> {
         let points: Vec<((usize, usize), Vertex)> = diagram
             .vertices()
             .into_iter()
             .map(|v| ((v.row, v.col), Vertex::from_marker(v.marker, v.edge)))
             .collect();
-        EyeGraph::from_coordinates(&points)
+        let enclosed: Vec<((usize, usize), u8)> = diagram
+            .enclosed()
+            .into_iter()
+            .map(|e| ((e.row, e.col), e.edge))
+            .collect();
+        EyeGraph::from_coordinates_enclosing(&points, &enclosed)
     }
 
     /// An eye graph from board coordinates `(row, col)`: orthogonal neighbours are adjacent.
     /// The edge counts are the vertices' own.
     pub fn from_coordinates(points: &[((usize, usize), Vertex)]) -> Result<EyeGraph, GraphError> {
-        if points.len() > MAX_VERTICES {
+        EyeGraph::from_coordinates_enclosing(points, &[])
+    }
+
+    /// An eye graph from board coordinates, with the defender stones the space closes in:
+    /// `enclosed` lists each such stone's coordinate and edge count. Its vertices are the
+    /// points in the order given, then the enclosed stones.
+    ///
+    /// ```
+    /// use nakade::pattern::graph::{EyeGraph, Vertex};
+    /// // A ring of eight around the defender stone at (1, 1).
+    /// let ring: Vec<((usize, usize), Vertex)> = [(0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2)]
+    ///     .into_iter()
+    ///     .map(|p| (p, Vertex::EMPTY))
+    ///     .collect();
+    /// let g = EyeGraph::from_coordinates_enclosing(&ring, &[((1, 1), 0)]).unwrap();
+    /// assert_eq!((g.len(), g.enclosed_len()), (8, 1));
+    /// assert_ne!(g.canonical_key(), EyeGraph::from_coordinates(&ring).unwrap().canonical_key());
+    /// ```
+    pub fn from_coordinates_enclosing(
+        points: &[((usize, usize), Vertex)],
+        enclosed: &[((usize, usize), u8)],
+    ) -> Result<EyeGraph, GraphError> {
+        if points.len() + enclosed.len() > MAX_VERTICES {
             return Err(GraphError::TooManyVertices {
-                given: points.len(),
+                given: points.len() + enclosed.len(),
                 limit: MAX_VERTICES,
             });
         }
+        let stone = |edge: u8| Vertex {
+            content: Content::Defender,
+            ..Vertex::EMPTY.on_edges(edge)
+        };
+        let all: Vec<((usize, usize), Vertex)> = points
+            .iter()
+            .copied()
+            .chain(enclosed.iter().map(|&(p, edge)| (p, stone(edge))))
+            .collect();
+        let points = &all[..];
         let mut sorted: Vec<(usize, usize, usize)> = points
             .iter()
             .enumerate()
@@ -308,13 +379,24 @@ impl EyeGraph {
                 edges.push((i, j));
             }
         }
-        let mut g = EyeGraph::from_adjacency(points.iter().map(|p| p.1).collect(), &edges)?;
-        g.coords = points.iter().map(|p| Some(p.0)).collect();
+        let coords: Vec<Option<(usize, usize)>> = points.iter().map(|p| Some(p.0)).collect();
+        let mut g = EyeGraph::from_adjacency(points.iter().map(|p| p.1).collect(), &edges)
+            .map_err(|e| match e {
+                GraphError::EnclosedWithoutLiberty { vertex, .. } => {
+                    GraphError::EnclosedWithoutLiberty {
+                        vertex,
+                        at: coords[vertex],
+                    }
+                }
+                e => e,
+            })?;
+        g.coords = coords;
         Ok(g)
     }
 
     /// An eye graph from vertex labels and an adjacency list of index pairs (duplicates are
-    /// ignored).
+    /// ignored). Enclosed defender stones ([`Content::Defender`]) come after every eye-space
+    /// vertex, and each of their strings needs a liberty: a neighbour that is not a stone.
     pub fn from_adjacency(
         vertices: Vec<Vertex>,
         edges: &[(usize, usize)],
@@ -355,6 +437,44 @@ impl EyeGraph {
                 });
             }
         }
+        let eye_len = vertices
+            .iter()
+            .position(|v| v.content == Content::Defender)
+            .unwrap_or(len);
+        if let Some(vertex) = (eye_len..len).find(|&i| vertices[i].content != Content::Defender) {
+            return Err(GraphError::EnclosedOutOfOrder { vertex });
+        }
+        // Each enclosed string needs an empty (or possibly empty) eye-space point beside it.
+        let stones = ((1u64 << len) - 1) as u32 & !((1u32 << eye_len) - 1);
+        let breathes = (0..eye_len)
+            .filter(|&i| vertices[i].content != Content::Stone)
+            .fold(0u32, |m, i| m | 1 << i);
+        let mut left = stones;
+        while left != 0 {
+            let first = left.trailing_zeros() as usize;
+            let mut string = 1u32 << first;
+            loop {
+                let grown = string
+                    | (0..len)
+                        .filter(|&v| string >> v & 1 == 1)
+                        .fold(0, |m, v| m | adj[v])
+                        & stones;
+                if grown == string {
+                    break;
+                }
+                string = grown;
+            }
+            left &= !string;
+            let around = (0..len)
+                .filter(|&v| string >> v & 1 == 1)
+                .fold(0, |m, v| m | adj[v]);
+            if around & breathes == 0 {
+                return Err(GraphError::EnclosedWithoutLiberty {
+                    vertex: first,
+                    at: None,
+                });
+            }
+        }
         let mut graph = UnGraph::with_capacity(len, len * 2);
         for v in vertices {
             graph.add_node(v);
@@ -373,12 +493,18 @@ impl EyeGraph {
         Ok(EyeGraph {
             graph,
             coords: vec![None; len],
+            len: eye_len,
         })
     }
 
-    /// Number of vertices.
+    /// Number of eye-space vertices (enclosed defender stones not counted).
     pub fn len(&self) -> usize {
-        self.graph.node_count()
+        self.len
+    }
+
+    /// Number of enclosed defender stones; they are vertices `len()..len() + enclosed_len()`.
+    pub fn enclosed_len(&self) -> usize {
+        self.graph.node_count() - self.len
     }
 
     /// True when there is no vertex.
@@ -386,14 +512,14 @@ impl EyeGraph {
         self.len() == 0
     }
 
-    /// The label of vertex `i`.
+    /// The label of vertex `i` (an eye-space vertex, or an enclosed stone from `len()` on).
     pub fn vertex(&self, i: usize) -> &Vertex {
         &self.graph[NodeIndex::new(i)]
     }
 
-    /// All vertex labels, in index order.
+    /// The eye-space vertices' labels, in index order.
     pub fn vertices(&self) -> impl Iterator<Item = &Vertex> + '_ {
-        self.graph.node_weights()
+        self.graph.node_weights().take(self.len)
     }
 
     /// The coordinate vertex `i` was given at, if it was built from coordinates or a diagram.
@@ -401,8 +527,15 @@ impl EyeGraph {
         self.coords.get(i).copied().flatten()
     }
 
-    /// The neighbours of vertex `i`, ascending.
+    /// The eye-space neighbours of vertex `i`, ascending.
     pub fn neighbors(&self, i: usize) -> Vec<usize> {
+        let mut v = self.adjacent(i);
+        v.retain(|&j| j < self.len);
+        v
+    }
+
+    /// Every vertex adjacent to `i`, enclosed defender stones included, ascending.
+    pub fn adjacent(&self, i: usize) -> Vec<usize> {
         let mut v: Vec<usize> = self
             .graph
             .neighbors(NodeIndex::new(i))
@@ -412,12 +545,24 @@ impl EyeGraph {
         v
     }
 
-    /// The same graph (adjacency and coordinates) with each vertex's label replaced by
-    /// `relabel(index, old label)`.
+    /// The same graph (adjacency and coordinates) with each eye-space vertex's label replaced
+    /// by `relabel(index, old label)`; enclosed stones keep theirs, but for their edge count
+    /// when `relabel` changes it on a vertex.
     pub fn relabelled(&self, relabel: impl Fn(usize, &Vertex) -> Vertex) -> EyeGraph {
+        let len = self.len;
         EyeGraph {
-            graph: self.graph.map(|i, v| relabel(i.index(), v), |_, e| *e),
+            graph: self.graph.map(
+                |i, v| {
+                    if i.index() < len {
+                        relabel(i.index(), v)
+                    } else {
+                        v.on_edges(relabel(i.index(), v).edge)
+                    }
+                },
+                |_, e| *e,
+            ),
             coords: self.coords.clone(),
+            len,
         }
     }
 
@@ -431,24 +576,44 @@ impl EyeGraph {
         self.vertices().filter(|v| v.marginal).count()
     }
 
-    /// The neighbour classification: sorted neighbour counts.
+    /// The neighbour classification: sorted neighbour counts inside the space.
     pub fn neighbour_class(&self) -> NeighbourClass {
         let mut d: Vec<u8> = (0..self.len())
-            .map(|i| self.graph.neighbors(NodeIndex::new(i)).count() as u8)
+            .map(|i| {
+                self.graph
+                    .neighbors(NodeIndex::new(i))
+                    .filter(|n| n.index() < self.len)
+                    .count() as u8
+            })
             .collect();
         d.sort_unstable();
         NeighbourClass(d)
     }
 
-    /// True when every vertex can be reached from every other (the empty graph counts).
+    /// True when every eye-space vertex can be reached from every other through the space
+    /// (the empty graph counts).
     pub fn is_connected(&self) -> bool {
-        petgraph::algo::connected_components(&self.graph) <= 1
+        if self.enclosed_len() == 0 {
+            return petgraph::algo::connected_components(&self.graph) <= 1;
+        }
+        if self.len == 0 {
+            return true;
+        }
+        // Enclosed stones join nothing: walk the space alone.
+        let mut seen = vec![false; self.len];
+        let mut stack = vec![0];
+        while let Some(v) = stack.pop() {
+            if !std::mem::replace(&mut seen[v], true) {
+                stack.extend(self.neighbors(v));
+            }
+        }
+        seen.iter().all(|&s| s)
     }
 
-    /// The graph in compact form, each vertex coloured by `colour`.
+    /// The graph in compact form, enclosed stones included, each vertex coloured by `colour`.
     pub(crate) fn compact(&self, colour: impl Fn(&Vertex) -> u8) -> Compact {
         let mut c = Compact::empty();
-        c.n = self.len();
+        c.n = self.graph.node_count();
         for e in self.graph.raw_edges() {
             let (a, b) = (e.source().index(), e.target().index());
             c.adj[a] |= 1 << b;
