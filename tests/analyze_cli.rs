@@ -36,7 +36,7 @@ white space 1: 4 points
   half eyes: -
   false eyes: -
   class:     1122
-  source:    pattern 400239
+  source:    pattern 400267
   value:     1122 (3/2 eyes)
   attack:    B1
   defense:   B1
@@ -97,7 +97,7 @@ fn svg_marks_spaces_and_vital_points() {
     );
     assert!(svg.contains("<circle cx=\"68\" cy=\"292\" r=\"12\" fill=\"none\" stroke=\"#d0021b\""));
     assert!(svg.contains("<circle cx=\"68\" cy=\"292\" r=\"7.5\" fill=\"none\" stroke=\"#1b9e3e\""));
-    assert!(svg.contains("white: 4 points, 1122 (3/2 eyes), pattern 400239"));
+    assert!(svg.contains("white: 4 points, 1122 (3/2 eyes), pattern 400267"));
 }
 
 #[test]

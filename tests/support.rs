@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use nakade::pattern::diagram::Content;
 use nakade::pattern::dsl::Pattern;
-use nakade::pattern::graph::{EyeGraph, GraphError, Vertex};
+use nakade::pattern::graph::{EyeGraph, Vertex};
 
 /// `../shared` beside the crate, or `$NAKADE_SHARED`.
 pub fn shared_dir() -> PathBuf {
@@ -116,12 +116,10 @@ pub fn spaces_of(p: &Pattern, sym: usize, rng: &mut Rng) -> Vec<EyeGraph> {
             .iter()
             .map(|e| (orient(sym, (e.row, e.col)), e.edge))
             .collect();
-        // A wildcard can leave an enclosed stone without a liberty: no legal space.
-        match EyeGraph::from_coordinates_enclosing(&points, &enclosed) {
-            Ok(g) => out.push(g),
-            Err(GraphError::EnclosedWithoutLiberty { .. }) => {}
-            Err(e) => panic!("pattern {}: {e}", p.number),
-        }
+        out.push(
+            EyeGraph::from_coordinates_enclosing(&points, &enclosed)
+                .expect("pattern spaces are valid graphs"),
+        );
     }
     out
 }

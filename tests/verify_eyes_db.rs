@@ -14,9 +14,13 @@
 //!   on a board.
 //! - `gnugo-failed`: GNU Go cannot place the margins (a marginal vertex with no free side, the
 //!   41% of graphs it rejects); the solver's line of play is the only reading.
-//! - `gnugo-pocket`: the form encloses a cell outside the space; GNU Go turns it into a point
-//!   both sides may play (its annotation shows one more vertex), so it read another position.
-//!   The solver reads the enclosed cell as a stone of the surrounding string.
+//! - `gnugo-pocket`: GNU Go's embedding turns a cell outside the space that the space does
+//!   not close in into a point both sides may play (its annotation shows one more vertex), so
+//!   it read another position. A cell the space closes in is no pocket: it is a defender stone
+//!   of its own, which GNU Go shows as a vertex and the solver reads as a capturable stone
+//!   (`Diagram::enclosed`); those forms are compared like any other. (Before the solver knew
+//!   enclosed stones, it read such a cell as wall, and 337 forms were filed here as GNU Go's
+//!   mistake when the solver was the one reading another position.)
 //! - `gnugo=pattern`: GNU Go's reading gives the pattern's value and the solver disagrees.
 //! - `gnugo-other`: GNU Go gives a third answer.
 //!
@@ -42,6 +46,8 @@
 //! patterns 78790, 78774 and 100001, open before, now agree with GNU Go).
 
 use nakade::evaluation::solve::Params;
+use nakade::pattern::diagram::Cell;
+use nakade::pattern::encoded::parse_graph;
 use nakade::tools::verify::{verify, Dispute};
 use pretty_assertions::assert_eq;
 
@@ -88,10 +94,22 @@ fn eyes_db_disputes_are_recorded_with_gnugos_reading() {
             .chars()
             .filter(|c| ".*<>X!@()$".contains(*c))
             .all(|c| c == 'X');
-        let vertices = |s: &str| s.chars().filter(|c| ".*<>X!@()$".contains(*c)).count();
-        let pocket = theirs
-            .as_ref()
-            .is_some_and(|(_, rows)| vertices(&rows.join("")) > vertices(&f.graph));
+        // GNU Go shows a cell the space closes in (a defender stone of its own, which the
+        // solver reads as one) as a vertex; a vertex anywhere else is a pocket.
+        let pocket = theirs.as_ref().is_some_and(|(_, rows)| {
+            let Ok(drawn) = parse_graph(&f.graph) else {
+                return true;
+            };
+            let closed_in: Vec<(usize, usize)> =
+                drawn.enclosed().iter().map(|e| (e.row, e.col)).collect();
+            let Ok(read) = parse_graph(&rows.join("%").replace(' ', "O")) else {
+                return true;
+            };
+            read.vertices().iter().any(|v| {
+                !matches!(drawn.cell(v.row as isize, v.col as isize), Cell::Vertex(_))
+                    && !closed_in.contains(&(v.row, v.col))
+            })
+        });
         let category = match (&theirs, &f.dispute) {
             _ if illegal => "illegal",
             (None, _) => "gnugo-failed",

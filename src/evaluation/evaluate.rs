@@ -14,7 +14,7 @@ use crate::evaluation::db::{default_database, Database, VertexSet};
 use crate::evaluation::solve::{self, Params, SolveError, Space};
 use crate::pattern::diagram::Content;
 use crate::pattern::graph::canon::{self, MAX_VERTICES};
-use crate::pattern::graph::{key_words, EyeGraph};
+use crate::pattern::graph::{key_words, EyeGraph, GraphError};
 use crate::value::EyeValue;
 
 /// Where an answer came from.
@@ -50,6 +50,9 @@ pub enum EvalError {
     /// No pattern matched and the solver could not answer.
     #[error("no pattern matches, and the solver failed: {0}")]
     Solver(#[from] SolveError),
+    /// No legal position: an enclosed defender stone without a liberty.
+    #[error(transparent)]
+    Illegal(#[from] GraphError),
     /// A vertex that is neither empty nor a stone (`x`).
     #[error("vertex {vertex} is a wildcard; an eye space is empty or a stone at each vertex")]
     Wildcard {
@@ -146,6 +149,7 @@ impl<'db> Evaluator<'db> {
     /// assert_eq!((e.value.to_string(), e.source), ("0112".to_string(), Source::Solver));
     /// ```
     pub fn evaluate(&self, g: &EyeGraph) -> Result<Option<Evaluation>, EvalError> {
+        g.check_liberties()?;
         if let Some(m) = self.db.lookup(g) {
             return Ok(Some(Evaluation {
                 value: m.value,
@@ -166,13 +170,16 @@ impl<'db> Evaluator<'db> {
     /// The solver's answer for `g`, from the cache when the shape was solved before.
     pub fn solve(&self, g: &EyeGraph) -> Result<Evaluation, EvalError> {
         let compact = g.compact(|v| {
-            v.marginal as u8 | ((v.content == Content::Stone) as u8) << 1 | v.edge.min(3) << 2
+            v.marginal as u8
+                | ((v.content == Content::Stone) as u8) << 1
+                | v.edge.min(3) << 2
+                | ((v.content == Content::Defender) as u8) << 4
         });
         let labelling = canon::canonical(&compact);
         let mut words = [0u32; 2 * MAX_VERTICES];
         let len = key_words(&compact, &labelling.order, &labelling.rows, &mut words);
-        let n = g.len();
-        // Canonical position i holds vertex order[i].
+        // Canonical position i holds vertex order[i] (enclosed stones included).
+        let n = g.len() + g.enclosed_len();
         let to_vertices = |mask: u32| {
             VertexSet(
                 (0..n)

@@ -158,7 +158,10 @@ pub fn eye_graphs(max: usize, placements: &[Placement], labels: &[Marker]) -> Ve
                     let marks: Vec<Marker> = digits.iter().map(|&d| labels[d]).collect();
                     let diagram = place(&cells, &marks, placement);
                     if let Ok(g) = EyeGraph::from_diagram(&diagram) {
-                        if points(&g) <= max && seen.insert(g.canonical_key()) {
+                        if points(&g) <= max
+                            && g.check_liberties().is_ok()
+                            && seen.insert(g.canonical_key())
+                        {
                             out.push(diagram);
                         }
                     }

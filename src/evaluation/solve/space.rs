@@ -103,10 +103,12 @@ impl Space {
             s.edge[i] = v.edge;
         }
         s.check().map_err(|e| match e {
-            SolveError::EnclosedWithoutLiberty { vertex, .. } => SolveError::EnclosedWithoutLiberty {
-                vertex,
-                at: at.get(vertex).copied(),
-            },
+            SolveError::EnclosedWithoutLiberty { vertex, .. } => {
+                SolveError::EnclosedWithoutLiberty {
+                    vertex,
+                    at: at.get(vertex).copied(),
+                }
+            }
             e => e,
         })?;
         Ok(s)
@@ -199,8 +201,8 @@ impl Space {
                 });
             }
         }
-        if let Some(vertex) = bits(self.defender)
-            .find(|&v| self.adj[v].count_ones() + (self.edge[v] as u32) < 4)
+        if let Some(vertex) =
+            bits(self.defender).find(|&v| self.adj[v].count_ones() + (self.edge[v] as u32) < 4)
         {
             return Err(SolveError::EnclosedNotClosedIn { vertex });
         }

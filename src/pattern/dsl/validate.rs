@@ -2,7 +2,7 @@
 //! file reported at its line and column (SEMANTICS.md §1, and the further checks of issue 2).
 
 use crate::pattern::diagram::{Cell, Diagram, Marker};
-use crate::pattern::graph::{EyeGraph, MAX_VERTICES};
+use crate::pattern::graph::{EyeGraph, GraphError, MAX_VERTICES};
 use crate::value::EyeValue;
 
 use super::diagnostic::Diagnostic;
@@ -263,6 +263,20 @@ impl Validator<'_> {
                 first.col + 1
             ));
             return None;
+        }
+        // GNU Go's own files draw a few of these "to simplify automated testing": they load,
+        // but say so.
+        if let Err(GraphError::EnclosedWithoutLiberty {
+            at: Some((r, c)), ..
+        }) = graph.check_liberties()
+        {
+            let d = self.error(
+                rows[r],
+                c + 1,
+                format!("{name}: this cell, closed in by the space, is a defender stone without a liberty"),
+            );
+            d.severity = Severity::Warning;
+            d.expected = Some("no legal position matches the pattern".into());
         }
         self.vital_points(&name, &diagram, &rows, value_line, value);
         if self.diags.iter().filter(|d| d.is_error()).count() > errors_before {

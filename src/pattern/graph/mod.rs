@@ -379,24 +379,15 @@ impl EyeGraph {
                 edges.push((i, j));
             }
         }
-        let coords: Vec<Option<(usize, usize)>> = points.iter().map(|p| Some(p.0)).collect();
-        let mut g = EyeGraph::from_adjacency(points.iter().map(|p| p.1).collect(), &edges)
-            .map_err(|e| match e {
-                GraphError::EnclosedWithoutLiberty { vertex, .. } => {
-                    GraphError::EnclosedWithoutLiberty {
-                        vertex,
-                        at: coords[vertex],
-                    }
-                }
-                e => e,
-            })?;
-        g.coords = coords;
+        let mut g = EyeGraph::from_adjacency(points.iter().map(|p| p.1).collect(), &edges)?;
+        g.coords = points.iter().map(|p| Some(p.0)).collect();
         Ok(g)
     }
 
     /// An eye graph from vertex labels and an adjacency list of index pairs (duplicates are
     /// ignored). Enclosed defender stones ([`Content::Defender`]) come after every eye-space
-    /// vertex, and each of their strings needs a liberty: a neighbour that is not a stone.
+    /// vertex. Whether they have liberties is not checked here (a pattern file may draw a
+    /// position that cannot occur): [`EyeGraph::check_liberties`] says.
     pub fn from_adjacency(
         vertices: Vec<Vertex>,
         edges: &[(usize, usize)],
@@ -444,37 +435,6 @@ impl EyeGraph {
         if let Some(vertex) = (eye_len..len).find(|&i| vertices[i].content != Content::Defender) {
             return Err(GraphError::EnclosedOutOfOrder { vertex });
         }
-        // Each enclosed string needs an empty (or possibly empty) eye-space point beside it.
-        let stones = ((1u64 << len) - 1) as u32 & !((1u32 << eye_len) - 1);
-        let breathes = (0..eye_len)
-            .filter(|&i| vertices[i].content != Content::Stone)
-            .fold(0u32, |m, i| m | 1 << i);
-        let mut left = stones;
-        while left != 0 {
-            let first = left.trailing_zeros() as usize;
-            let mut string = 1u32 << first;
-            loop {
-                let grown = string
-                    | (0..len)
-                        .filter(|&v| string >> v & 1 == 1)
-                        .fold(0, |m, v| m | adj[v])
-                        & stones;
-                if grown == string {
-                    break;
-                }
-                string = grown;
-            }
-            left &= !string;
-            let around = (0..len)
-                .filter(|&v| string >> v & 1 == 1)
-                .fold(0, |m, v| m | adj[v]);
-            if around & breathes == 0 {
-                return Err(GraphError::EnclosedWithoutLiberty {
-                    vertex: first,
-                    at: None,
-                });
-            }
-        }
         let mut graph = UnGraph::with_capacity(len, len * 2);
         for v in vertices {
             graph.add_node(v);
@@ -495,6 +455,50 @@ impl EyeGraph {
             coords: vec![None; len],
             len: eye_len,
         })
+    }
+
+    /// `Ok` when every enclosed defender string has a liberty: an eye-space point beside it
+    /// that is not (or need not be) an attacker stone. Otherwise no board holds this space, and
+    /// the error names one stone of the string.
+    ///
+    /// ```
+    /// use nakade::pattern::encoded::parse_graph;
+    /// use nakade::pattern::graph::EyeGraph;
+    /// let g = EyeGraph::from_diagram(&parse_graph("|.$$%|XOX%+---").unwrap()).unwrap();
+    /// assert_eq!(
+    ///     g.check_liberties().unwrap_err().to_string(),
+    ///     "the enclosed defender stone at row 1, column 2 has no liberty: not a legal position"
+    /// );
+    /// ```
+    pub fn check_liberties(&self) -> Result<(), GraphError> {
+        let total = self.graph.node_count();
+        let row = |v: usize| self.adjacent(v).into_iter().fold(0u32, |m, w| m | 1 << w);
+        let stones = (self.len..total).fold(0u32, |m, v| m | 1 << v);
+        let breathes = (0..self.len)
+            .filter(|&v| self.vertex(v).content != Content::Stone)
+            .fold(0u32, |m, v| m | 1 << v);
+        let mut left = stones;
+        while left != 0 {
+            let first = left.trailing_zeros() as usize;
+            let (mut string, mut around) = (0u32, 0u32);
+            let mut grow = 1u32 << first;
+            while grow != 0 {
+                let v = grow.trailing_zeros() as usize;
+                grow &= grow - 1;
+                string |= 1 << v;
+                let r = row(v);
+                around |= r;
+                grow |= r & stones & !string;
+            }
+            left &= !string;
+            if around & breathes == 0 {
+                return Err(GraphError::EnclosedWithoutLiberty {
+                    vertex: first,
+                    at: self.coordinate(first),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// Number of eye-space vertices (enclosed defender stones not counted).
