@@ -373,25 +373,26 @@ fn one_point_is_singular_in_analyze_and_the_svg_legend() {
 
 #[test]
 fn svg_is_wide_enough_for_its_legend_on_small_boards() {
-    let svg = Temp::new("nine.svg", b"");
-    let (_, err, code) = nakade(
-        &[
-            "analyze",
-            "tests/eval_eye/corner_bent_four_stone.sgf",
-            "--svg",
-            svg.path(),
-        ],
-        "",
+    // A 9x9 board (328 px) whose white space's legend line has 90 characters: cut at 440 px
+    // before.
+    let d = Temp::new(
+        "long.txt",
+        b"+-------------------+\n| . . . . . . . . . |\n| . . . . . . . . . |\n| . . . . . . . . . |\n| . . . . . . . . . |\n| . . . . . . . . . |\n| X X X X X X X . . |\n| O O O O O O X . . |\n| O O O O O O X . . |\n| . . . . O O X . . |\n+-------------------+\n",
     );
+    let svg = Temp::new("nine.svg", b"");
+    let (_, err, code) = nakade(&["analyze", d.path(), "--svg", svg.path()], "");
     assert_eq!((err.as_str(), code), ("", 0));
     let picture = std::fs::read_to_string(&svg.0).unwrap();
+    assert!(picture.contains(
+        " white: 4 points, 1222 (2 eyes, the attacker can threaten to destroy one), pattern 400233</text>"
+    ));
     let width: f64 = picture
         .split_once("width=\"")
         .and_then(|(_, rest)| rest.split_once('"'))
         .map(|(w, _)| w.parse().unwrap())
         .unwrap();
-    // Every legend line's text, at 8 px a character (an upper bound for 12 px sans-serif),
-    // fits between the 8 px margins.
+    // Every legend line's text at 6.5 px a character (DejaVu Sans at 12 px averages 6.2 on
+    // these lines; rendered with rsvg-convert) fits between the 8 px margins.
     let longest = picture
         .lines()
         .filter(|l| l.starts_with("<text x=\"8\""))
@@ -414,10 +415,10 @@ fn svg_is_wide_enough_for_its_legend_on_small_boards() {
         })
         .max()
         .unwrap();
-    assert!(longest >= 50, "{longest}");
+    assert_eq!(longest, 90);
     assert!(
-        width >= 16.0 + 8.0 * longest as f64,
-        "{width} < {longest} characters"
+        width >= 16.0 + 6.5 * longest as f64,
+        "{width} px for {longest} characters"
     );
 }
 

@@ -31,8 +31,8 @@ pub fn render(board: &Board, r: &PositionReport) -> String {
     let legend = legend(r);
     let height = side + LEGEND_LINE * (legend.len() + 1) as f64 + 10.0;
     // As wide as the board or the longest legend line, whichever is wider.
-    let longest = legend.iter().map(|l| l.chars).max().unwrap_or(0);
-    let width = side.max((LEGEND_X * 2.0 + longest as f64 * CHAR_WIDTH).ceil());
+    let longest = legend.iter().map(|l| l.width).fold(0.0, f64::max);
+    let width = side.max((LEGEND_X * 2.0 + longest).ceil());
     let at = |l: Loc| {
         let (x, y) = board.xy(l);
         (MARGIN + CELL * x as f64, MARGIN + CELL * y as f64)
@@ -184,7 +184,7 @@ pub fn render(board: &Board, r: &PositionReport) -> String {
     for line in &legend {
         writeln!(
             s,
-            r##"<text x="{LEGEND_X}" y="{y}" font-size="12">{}</text>"##,
+            r##"<text x="{LEGEND_X}" y="{y}" font-size="{FONT_SIZE}">{}</text>"##,
             line.svg
         )
         .unwrap();
@@ -198,15 +198,32 @@ pub fn render(board: &Board, r: &PositionReport) -> String {
 const LEGEND_X: f64 = 8.0;
 /// The legend's line height, in pixels.
 const LEGEND_LINE: f64 = 16.0;
-/// An upper bound of the width of one character of the legend (12 px sans-serif: capitals,
-/// digits and the symbols ■ △ ◎ are at most this wide in DejaVu Sans, Liberation Sans and
-/// Helvetica), so the picture is sized to hold the legend's text whatever the font.
-const CHAR_WIDTH: f64 = 8.0;
+/// The legend's font size, in pixels.
+const FONT_SIZE: f64 = 12.0;
 
-/// One legend line: its SVG content (inside `<text>`) and its length in characters.
+/// The width of `text` in the legend's font, in pixels, from above: each character counts at
+/// least its advance in DejaVu Sans (the widest of the usual sans-serif fonts; Liberation Sans
+/// and Helvetica are narrower), so the picture holds its text whatever font draws it.
+fn text_width(text: &str) -> f64 {
+    let em: f64 = text
+        .chars()
+        .map(|c| match c {
+            ' ' | '.' | ',' | ':' | ';' | '\'' | '!' | '|' | 'i' | 'j' | 'l' => 0.35,
+            '(' | ')' | '[' | ']' | 'f' | 'r' | 't' | '-' | '/' => 0.45,
+            'm' | 'w' | 'M' | 'W' => 1.0,
+            c if c.is_ascii_uppercase() => 0.78,
+            c if c.is_ascii() => 0.64,
+            // The symbols: ■ △ ◎ ○ ✕ × and anything else.
+            _ => 1.0,
+        })
+        .sum();
+    em * FONT_SIZE
+}
+
+/// One legend line: its SVG content (inside `<text>`) and its width in pixels.
 struct LegendLine {
     svg: String,
-    chars: usize,
+    width: f64,
 }
 
 /// The legend: the key to the marks, then one line per eye space.
@@ -214,9 +231,9 @@ fn legend(r: &PositionReport) -> Vec<LegendLine> {
     // Each line as (colour, text) runs; a run with no colour is plain (bold for the label).
     let line = |runs: &[(Option<&str>, String)]| {
         let mut svg = String::new();
-        let mut chars = 0;
+        let mut width = 0.0;
         for (colour, text) in runs {
-            chars += text.chars().count();
+            width += text_width(text);
             match colour {
                 Some("bold") => {
                     write!(svg, r#"<tspan font-weight="bold">{}</tspan>"#, xml(text)).unwrap()
@@ -225,7 +242,7 @@ fn legend(r: &PositionReport) -> Vec<LegendLine> {
                 None => svg.push_str(&xml(text)),
             }
         }
-        LegendLine { svg, chars }
+        LegendLine { svg, width }
     };
     let plain = |t: &str| (None, t.to_string());
     let mut lines = vec![
