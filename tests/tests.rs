@@ -9,6 +9,7 @@ mod board_gnugo;
 mod board_positions;
 mod canonical;
 mod cli;
+mod cli_consistency;
 mod corpus;
 mod default_db;
 mod eval_eye;

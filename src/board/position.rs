@@ -32,8 +32,8 @@
 
 use std::fmt;
 
-/// The smallest board size supported.
-pub const MIN_SIZE: usize = 2;
+/// The smallest board size supported (GNU Go's: a 1x1 board, where no move is legal).
+pub const MIN_SIZE: usize = 1;
 /// The largest board size supported.
 pub const MAX_SIZE: usize = 25;
 /// The default board size.
@@ -664,7 +664,8 @@ mod tests {
 
     #[test]
     fn sizes() {
-        assert!(Board::new(1).is_err());
+        // GNU Go's smallest board, 1x1, is accepted (GTP `boardsize 1`).
+        assert!(Board::new(0).is_err());
         assert!(Board::new(26).is_err());
         for n in MIN_SIZE..=MAX_SIZE {
             let bd = Board::new(n).unwrap();

@@ -1,21 +1,27 @@
 //! SGF input: text in, the [`Board`] at a chosen move and the colour to play out.
 //!
 //! The tree comes from the `sgf-parse` crate; the first game tree's main variation is followed.
-//! Read: `SZ` (square sizes 2..=25, default 19), `AB`/`AW`/`AE` in any node (setup, without
+//! Read: `SZ` (square sizes 1..=25, default 19), `AB`/`AW`/`AE` in any node (setup, without
 //! rules), `B`/`W` moves (played with the rules; an empty value or `tt` on boards up to 19 is a
 //! pass). `move_number` *n* stops before the *n*-th move (GTP `loadsgf FILE n`); `None` plays
 //! them all.
 //!
 //! Errors are typed and located: syntax errors at the 1-based `line:col` found by a small
-//! scanner of our own (the crate reports no positions), bad property values at the property,
-//! illegal moves by move number and vertex. The number of nodes is limited
-//! ([`SgfLimits::max_nodes`]) because the parsed tree nests one level per node.
+//! scanner of our own (the crate reports no positions), bad property values (a game other than
+//! Go, `GM[2]`, included) at the property, illegal moves by move number and vertex. The number
+//! of nodes is limited ([`SgfLimits::max_nodes`]) because the parsed tree nests one level per
+//! node. Only the first game tree is read: text before it (a UTF-8 byte-order mark, a mail
+//! header) and further trees are skipped, as SGF readers do.
+//!
+//! Setup is placed without rules, but a setup that leaves stones without liberties is not
+//! taken silently: the stones are removed and [`SgfPosition::warnings`] names them and the
+//! property that did it.
 
 use std::fmt;
 
 use sgf_parse::go::{Move, Point, Prop};
 
-use super::{vertex, Board, Color, IllegalMove, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
+use super::{vertex, Board, Color, IllegalMove, Loc, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 
 /// Limits on SGF input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,6 +46,44 @@ pub struct SgfPosition {
     pub to_move: Color,
     /// How many moves were played.
     pub moves_played: usize,
+    /// What the reading changed in the file's position, in file order (setup stones left
+    /// without liberties, and removed).
+    pub warnings: Vec<SgfWarning>,
+}
+
+/// A change the reading made to the position the file describes, located at the property that
+/// caused it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SgfWarning {
+    /// Line and column (1-based) of the property.
+    pub at: Option<(usize, usize)>,
+    /// The property: `AB` or `AW`.
+    pub prop: String,
+    /// The colour of the stones removed.
+    pub color: Color,
+    /// The stones removed, as GTP vertices.
+    pub stones: Vec<String>,
+}
+
+impl fmt::Display for SgfWarning {
+    /// `LINE:COL: AW setup leaves the black stone A5 without liberties; it is removed` (no
+    /// place: starting with a space, so a file name can be put in front with a colon).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.at {
+            Some((l, c)) => write!(f, "{l}:{c}: ")?,
+            None => write!(f, " ")?,
+        }
+        let one = self.stones.len() == 1;
+        write!(
+            f,
+            "{} setup leaves the {} {} {} without liberties; {} removed",
+            self.prop,
+            self.color.name(),
+            if one { "stone" } else { "stones" },
+            self.stones.join(" "),
+            if one { "it is" } else { "they are" }
+        )
+    }
 }
 
 /// What went wrong.
@@ -140,7 +184,10 @@ struct ScannedProp {
 
 struct Scan {
     nodes: usize,
+    /// The properties of the first game tree.
     props: Vec<ScannedProp>,
+    /// The first game tree's bytes (from its `(` to its `)`), and the place of its `(`.
+    first_tree: (std::ops::Range<usize>, (usize, usize)),
 }
 
 /// A small SGF scanner: checks brackets and parentheses and locates properties.
@@ -153,7 +200,10 @@ fn scan(text: &str) -> Result<Scan, SgfError> {
     };
     let mut line = 1;
     let mut col = 0;
-    let mut chars = text.chars().peekable();
+    let mut chars = text.char_indices().peekable();
+    let mut first_tree: Option<(usize, (usize, usize))> = None;
+    let mut first_tree_end: Option<usize> = None;
+    let mut first_tree_props = 0;
     let mut open_parens: Vec<(usize, usize)> = Vec::new();
     let mut seen_tree = false;
     let mut nodes = 0;
@@ -161,7 +211,7 @@ fn scan(text: &str) -> Result<Scan, SgfError> {
     let mut ident = String::new();
     let mut ident_at = (0, 0);
     let mut in_node = false;
-    while let Some(ch) = chars.next() {
+    while let Some((offset, ch)) = chars.next() {
         if ch == '\n' {
             line += 1;
             col = 0;
@@ -180,6 +230,9 @@ fn scan(text: &str) -> Result<Scan, SgfError> {
                 if open_parens.is_empty() && seen_tree {
                     // a further game tree: fine, only the first is used
                 }
+                if first_tree.is_none() {
+                    first_tree = Some((offset, here));
+                }
                 open_parens.push(here);
                 seen_tree = true;
                 in_node = false;
@@ -190,6 +243,11 @@ fn scan(text: &str) -> Result<Scan, SgfError> {
                 }
                 if open_parens.pop().is_none() {
                     return Err(syntax(here, "'(' before ')'"));
+                }
+                if open_parens.is_empty() && first_tree_end.is_none() {
+                    first_tree_end = Some(offset + 1);
+                    // Later game trees are checked, not kept.
+                    first_tree_props = props.len();
                 }
                 if !in_node {
                     return Err(syntax(here, "';' (a node) in every game tree"));
@@ -236,7 +294,7 @@ fn scan(text: &str) -> Result<Scan, SgfError> {
                 let mut value = String::new();
                 let mut closed = false;
                 let mut escaped = false;
-                for c in chars.by_ref() {
+                for (_, c) in chars.by_ref() {
                     if c == '\n' {
                         line += 1;
                         col = 0;
@@ -261,7 +319,7 @@ fn scan(text: &str) -> Result<Scan, SgfError> {
                 own.values.push(value);
             }
             c if c.is_whitespace() => {
-                if !ident.is_empty() && chars.peek().is_some_and(|n| n.is_ascii_alphabetic()) {
+                if !ident.is_empty() && chars.peek().is_some_and(|n| n.1.is_ascii_alphabetic()) {
                     return Err(syntax(here, "'[' after a property identifier"));
                 }
             }
@@ -283,27 +341,51 @@ fn scan(text: &str) -> Result<Scan, SgfError> {
     if let Some(&at) = open_parens.last() {
         return Err(syntax(at, "')' to close the game tree opened here"));
     }
-    if !seen_tree {
+    let (Some((start, at)), Some(end)) = (first_tree, first_tree_end) else {
         return Err(SgfError {
             at: Some((1, 1)),
             kind: SgfErrorKind::Syntax {
                 expected: "a game tree '(;...)'".to_string(),
             },
         });
+    };
+    props.truncate(first_tree_props);
+    Ok(Scan {
+        nodes,
+        props,
+        first_tree: (start..end, at),
+    })
+}
+
+/// What the SGF text should have been, for an error of the `sgf-parse` crate (the scanner has
+/// caught most problems before; these are the rest).
+fn parse_error_expected(e: &sgf_parse::SgfParseError) -> String {
+    use sgf_parse::SgfParseError as E;
+    match e {
+        E::UnexpectedProperty => {
+            "each root property (GM, FF, SZ, ...) once in the game tree's first node".to_string()
+        }
+        E::InvalidGameType | E::UnexpectedGameType => "GM[1] (the game of Go)".to_string(),
+        E::NoGameTrees | E::UnexpectedEndOfData => "a game tree '(;...)'".to_string(),
+        E::UnexpectedGameTreeStart => "a node ';' before a variation '('".to_string(),
+        E::UnexpectedGameTreeEnd => "'(' before ')'".to_string(),
+        other => {
+            format!("property identifiers of capital letters, each with values in [ ] ({other})")
+        }
     }
-    Ok(Scan { nodes, props })
 }
 
 /// An SGF error with the file it came from.
 #[derive(Debug, thiserror::Error)]
 pub enum SgfFileError {
-    /// The file could not be read.
-    #[error("{path}: cannot read: {source}")]
+    /// The file could not be read. The system's message is part of this error's text, not
+    /// also its `source()`, so that a chain printed whole says it once.
+    #[error("{path}: cannot read: {error}")]
     Io {
         /// The file.
         path: String,
         /// Why.
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// Larger than [`MAX_FILE_BYTES`].
     #[error("{path}: more than the limit of {limit} bytes")]
@@ -336,16 +418,16 @@ pub fn load_file(
     // Read through `take`, so that a device or a file growing while read cannot exhaust
     // memory: one byte past the limit tells it is too large.
     use std::io::Read as _;
-    let file = std::fs::File::open(path).map_err(|source| SgfFileError::Io {
+    let file = std::fs::File::open(path).map_err(|error| SgfFileError::Io {
         path: name.clone(),
-        source,
+        error,
     })?;
     let mut bytes = Vec::new();
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
-        .map_err(|source| SgfFileError::Io {
+        .map_err(|error| SgfFileError::Io {
             path: name.clone(),
-            source,
+            error,
         })?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(SgfFileError::TooLarge {
@@ -393,16 +475,31 @@ pub fn load_with(
             .map(|p| p.at)
             .or_else(|| locate(ident))
     };
-    let trees = sgf_parse::go::parse(text).map_err(|e| SgfError {
-        at: None,
+    // The game must be Go: `GM[1]`, or no GM at all.
+    if let Some(gm) = scanned.props.iter().find(|p| p.ident == "GM") {
+        if gm.values != ["1"] {
+            return Err(SgfError {
+                at: Some(gm.at),
+                kind: SgfErrorKind::BadValue {
+                    prop: "GM".to_string(),
+                    expected: format!("1 (the game of Go), found GM[{}]", gm.values.join("][")),
+                },
+            });
+        }
+    }
+    // The crate reads the first game tree alone (what comes before or after it is no concern
+    // of ours); its errors carry no place, so they are put at the tree's '('.
+    let (range, tree_at) = scanned.first_tree.clone();
+    let trees = sgf_parse::go::parse(&text[range]).map_err(|e| SgfError {
+        at: Some(tree_at),
         kind: SgfErrorKind::Syntax {
-            expected: format!("valid SGF ({e})"),
+            expected: parse_error_expected(&e),
         },
     })?;
     let root = trees.first().ok_or(SgfError {
-        at: None,
+        at: Some(tree_at),
         kind: SgfErrorKind::Syntax {
-            expected: "a game tree".to_string(),
+            expected: "a game tree '(;...)'".to_string(),
         },
     })?;
     let bad = |prop: &str, value: &str, expected: String| SgfError {
@@ -445,11 +542,26 @@ pub fn load_with(
             bad(prop, &v, format!("a point on the {size}x{size} board"))
         })
     };
+    let mut warnings = Vec::new();
+    // Stones removed by a setup property: the warning is placed at the property holding the
+    // point that was placed (the capturing stone, or the stone without liberties).
+    let setup_warning = |board: &Board, id: &str, pt: &Point, color: Color, stones: &[Loc]| {
+        let mut stones = stones.to_vec();
+        stones.sort_unstable();
+        let value = format!("{}{}", (b'a' + pt.x) as char, (b'a' + pt.y) as char);
+        SgfWarning {
+            at: locate_value(id, &value),
+            prop: id.to_string(),
+            color,
+            stones: stones.iter().map(|&l| vertex::name(board, l)).collect(),
+        }
+    };
     let mut moves = 0usize;
     let mut to_move = Color::Black;
     let stop = move_number.unwrap_or(usize::MAX);
     'nodes: for node in root.main_variation() {
         // Setup first, then the move, as the SGF standard orders them within a node.
+        let mut setup = false;
         for p in node.properties() {
             let (list, color) = match p {
                 Prop::AB(l) => (l, Some(Color::Black)),
@@ -482,7 +594,33 @@ pub fn load_with(
             };
             for pt in pts {
                 let loc = point(&board, id, pt)?;
-                board.set_stone(loc, color).expect("on board");
+                let removed = board.set_stone(loc, color).expect("on board");
+                if let (Some(c), false) = (color, removed.is_empty()) {
+                    warnings.push(setup_warning(&board, id, pt, c.opponent(), &removed));
+                }
+            }
+            setup = true;
+        }
+        if setup {
+            // Stones of the colour just placed can be left without liberties too (a black stone
+            // put among white ones): removed as well, and said.
+            for s in board.strings() {
+                if board.color(s).is_none() || board.liberty_count(s) > 0 {
+                    continue;
+                }
+                let c = board.color(s).expect("a stone");
+                let stones = board.string_stones(s);
+                for &l in &stones {
+                    board.set_stone(l, None).expect("on board");
+                }
+                let first = *stones.iter().min().expect("a stone");
+                let (x, y) = board.xy(first);
+                let id = if c == Color::Black { "AB" } else { "AW" };
+                let pt = Point {
+                    x: x as u8,
+                    y: y as u8,
+                };
+                warnings.push(setup_warning(&board, id, &pt, c, &stones));
             }
         }
         for p in node.properties() {
@@ -531,6 +669,7 @@ pub fn load_with(
         board,
         to_move,
         moves_played: moves,
+        warnings,
     })
 }
 
@@ -559,6 +698,45 @@ mod tests {
     }
 
     #[test]
+    fn setup_left_without_liberties_is_removed_and_said() {
+        // White's AW captures black's A5 B5 (opponent), and a black stone put among white
+        // ones in a later node has no liberty either (its own colour).
+        let p = load(
+            "(;SZ[5]AB[aa][ba]\nAW[ca][ab][bb]\n;AW[ea][db]AB[da])",
+            None,
+        )
+        .unwrap();
+        let said: Vec<String> = p.warnings.iter().map(|w| w.to_string()).collect();
+        assert_eq!(
+            said,
+            [
+                "2:1: AW setup leaves the black stones A5 B5 without liberties; they are removed",
+                "3:12: AB setup leaves the black stone D5 without liberties; it is removed",
+            ]
+        );
+        assert_eq!(p.warnings[1].stones, ["D5"]);
+        assert_eq!(p.board.to_diagram().lines().next(), Some(". . O . O"));
+        p.board.check_consistency().unwrap();
+        // Setup that leaves every stone a liberty says nothing.
+        assert!(load("(;SZ[5]AB[aa]AW[ba])", None)
+            .unwrap()
+            .warnings
+            .is_empty());
+    }
+
+    #[test]
+    fn text_around_the_first_game_tree_is_skipped() {
+        // A byte-order mark before it, another game after it.
+        let p = load("\u{feff}(;SZ[5]AB[aa])(;GM[2])", None).unwrap();
+        assert_eq!(p.board.to_diagram().lines().next(), Some("X . . . ."));
+        let e = load("(;SZ[5]\n GM[2])", None).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "2:2: bad GM value: expected 1 (the game of Go), found GM[2]"
+        );
+    }
+
+    #[test]
     fn captures_and_passes() {
         let p = load("(;SZ[3];B[ab];W[aa];B[ba];W[];B[tt])", None).unwrap();
         assert_eq!(p.board.to_diagram(), ". X .\nX . .\n. . .\n");
@@ -575,7 +753,7 @@ mod tests {
         let e = load("(;SZ[30])", None).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "1:3: bad SZ value: expected a square size 2..=25, found 30x30"
+            "1:3: bad SZ value: expected a square size 1..=25, found 30x30"
         );
         let e = load("(;SZ[5]AB[aa\n", None).unwrap_err();
         assert_eq!(

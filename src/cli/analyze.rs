@@ -25,7 +25,8 @@ pub struct Request<'a> {
 }
 
 /// An SGF file (by extension `.sgf`, or text starting with `(`), else a board diagram. Errors
-/// name `FILE:LINE:COL`.
+/// name `FILE:LINE:COL`; the SGF reader's warnings (setup stones left without liberties) go to
+/// standard error, each naming `FILE:LINE:COL` and the stones.
 pub fn load_board(file: &Path, move_number: Option<usize>) -> anyhow::Result<Board> {
     let name = file.display().to_string();
     let bytes = std::fs::read(file).with_context(|| format!("{name}: cannot read"))?;
@@ -35,7 +36,11 @@ pub fn load_board(file: &Path, move_number: Option<usize>) -> anyhow::Result<Boa
         .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
         || text.trim_start().starts_with('(');
     if is_sgf {
-        Ok(sgf::load_file(file, move_number)?.board)
+        let position = sgf::load_file(file, move_number)?;
+        for w in &position.warnings {
+            eprintln!("warning: {name}:{w}");
+        }
+        Ok(position.board)
     } else {
         if move_number.is_some() {
             anyhow::bail!("{name}: --move needs an SGF file, this is a diagram");
@@ -46,14 +51,13 @@ pub fn load_board(file: &Path, move_number: Option<usize>) -> anyhow::Result<Boa
     }
 }
 
-pub fn run(req: &Request<'_>) -> anyhow::Result<ExitCode> {
+pub fn run(req: &Request<'_>, ev: &Evaluator<'_>) -> anyhow::Result<ExitCode> {
     let mut board = load_board(req.file, req.move_number)?;
-    let ev = Evaluator::with_default();
     let limits = AnalysisLimits::default();
     // With --at, every space is analysed and the one eval_eye would pick is kept: black's
     // space at the vertex, else white's.
     let color = if req.at.is_some() { None } else { req.color };
-    let mut report = analyze_position(&mut board, &ev, color, limits);
+    let mut report = analyze_position(&mut board, ev, color, limits);
     if let Some(v) = req.at {
         let loc = vertex::parse(&board, v).map_err(|e| anyhow::anyhow!("--at {v}: {e}"))?;
         let pick = [Color::Black, Color::White].iter().find_map(|&c| {
@@ -80,6 +84,11 @@ pub fn run(req: &Request<'_>) -> anyhow::Result<ExitCode> {
             .with_context(|| format!("{}: cannot write", out.display()))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `1 point`, `2 points`: a count with its noun in the right number.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 fn names(board: &Board, locs: &[Loc]) -> Vec<String> {
@@ -135,10 +144,10 @@ fn space_text(out: &mut String, board: &Board, k: usize, s: &SpaceReport) {
     let pts = s.points();
     writeln!(
         out,
-        "{} space {}: {} points",
+        "{} space {}: {}",
         s.color().name(),
         k + 1,
-        pts.len()
+        count(pts.len(), "point", "points")
     )
     .unwrap();
     writeln!(out, "  points:    {}", list(board, &pts)).unwrap();

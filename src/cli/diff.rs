@@ -1,4 +1,5 @@
-//! `nakade diff A B [--corpus FILE | --up-to N]`: two answer sources compared graph by graph.
+//! `nakade diff A B [--corpus FILE | --up-to N]`: two answer sources compared graph by graph;
+//! exit 1 when any graph differs, as diff(1).
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -18,7 +19,8 @@ pub enum Source {
 }
 
 impl Source {
-    /// `default`, or a pattern file; `None` after printing the file's diagnostics.
+    /// `default`, `solver`, or a database file (a pattern file or a compiled database); `None`
+    /// after printing the file's diagnostics.
     pub fn open(
         name: &str,
         options: dsl::Options,
@@ -30,10 +32,9 @@ impl Source {
         if name == "solver" {
             return Ok(Some(Source::Solver(params)));
         }
-        let Some(file) = super::read_patterns(Path::new(name), options)? else {
+        let Some(db) = super::load::read_database(Path::new(name), options)? else {
             return Ok(None);
         };
-        let (db, _) = Database::compile(&file)?;
         Ok(Some(Source::File(name.to_string(), Box::new(db))))
     }
 
@@ -85,8 +86,18 @@ impl Source {
 /// labelled eye graph up to `up_to` vertices in every placement.
 pub fn corpus(file: Option<&Path>, up_to: Option<usize>) -> anyhow::Result<Vec<Diagram>> {
     if let Some(path) = file {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        let bytes = super::load::read_bytes(path)?;
+        let text = std::str::from_utf8(&bytes).map_err(|e| {
+            let line = bytes[..e.valid_up_to()]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count()
+                + 1;
+            anyhow::anyhow!(
+                "{}:{line}: invalid UTF-8: expected a text file of encoded graphs",
+                path.display()
+            )
+        })?;
         let mut out = Vec::new();
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
@@ -115,13 +126,15 @@ pub fn report(a: &Source, b: &Source, graphs: &[Diagram]) -> (String, usize) {
             out.push_str(&format!("{}\n  A: {x}\n  B: {y}\n", encode(d)));
         }
     }
+    let agree = graphs.len() - differ;
     let summary = format!(
-        "A = {}, B = {}: {} graphs, {} agree, {} differ\n",
+        "A = {}, B = {}: {} graph{}, {agree} agree{}, {differ} differ{}\n",
         a.name(),
         b.name(),
         graphs.len(),
-        graphs.len() - differ,
-        differ
+        super::check::plural(graphs.len()),
+        if agree == 1 { "s" } else { "" },
+        if differ == 1 { "s" } else { "" },
     );
     out.push_str(&summary);
     (out, differ)
@@ -142,7 +155,12 @@ pub fn run(
         return Ok(ExitCode::from(1));
     };
     let graphs = corpus(file, up_to)?;
-    let (text, _) = report(&a, &b, &graphs);
+    let (text, differ) = report(&a, &b, &graphs);
     print!("{text}");
-    Ok(ExitCode::SUCCESS)
+    // As diff(1) and `verify`: 0 when the sources agree, 1 when they differ.
+    Ok(if differ == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }

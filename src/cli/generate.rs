@@ -44,7 +44,7 @@ pub fn run(up_to: usize, out: Option<&Path>, params: Params) -> anyhow::Result<E
                         .and_then(|_| f.sync_all())
                 })
                 .and_then(|_| std::fs::rename(&tmp, path))
-                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+                .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", path.display()))?;
         }
         None => print!("{}", generated.text),
     }

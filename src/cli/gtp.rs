@@ -4,10 +4,30 @@
 use std::io;
 use std::process::ExitCode;
 
-pub fn run() -> anyhow::Result<ExitCode> {
-    let mut engine = nakade::gtp::eye_commands::engine();
+use nakade::evaluation::evaluate::Evaluator;
+use nakade::evaluation::solve::Params;
+use nakade::gtp::eye_commands::{engine_with, GTP_NODE_LIMIT};
+
+use super::matching::Db;
+
+/// Serve GTP: `eval_eye` through `db` and the solver with `params`, `analyze_eyegraph` with
+/// `params` (and the engine's node limit).
+pub fn run(db: Db, params: Params) -> anyhow::Result<ExitCode> {
+    // The engine's commands live as long as the process: so does the database they read.
+    let db: &'static nakade::evaluation::db::Database = match db {
+        Db::Default => nakade::evaluation::db::default_database(),
+        Db::Loaded(db) => Box::leak(db),
+    };
+    let mut engine = engine_with(
+        Evaluator::new(db, params),
+        Params {
+            node_limit: GTP_NODE_LIMIT,
+            ..params
+        },
+    );
     let stdin = io::stdin();
     let stdout = io::stdout();
-    engine.run(stdin.lock(), stdout.lock())?;
+    let stderr = io::stderr();
+    engine.run_with_log(stdin.lock(), stdout.lock(), stderr.lock())?;
     Ok(ExitCode::SUCCESS)
 }

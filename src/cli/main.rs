@@ -8,6 +8,7 @@ mod compile;
 mod diff;
 mod generate;
 mod inspect;
+mod load;
 mod matching;
 mod verify;
 
@@ -19,35 +20,50 @@ mod svg;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
-use nakade::evaluation::solve::Params;
+use nakade::evaluation::solve::{
+    Params, DEFAULT_TENUKI_DEPTH, MAX_KO_THREATS, MAX_OUTER_LIBERTIES, MAX_TENUKI_DEPTH,
+};
 
 /// nakade: how many eyes an eye space is worth, and where its vital points are.
 #[derive(Parser, Debug)]
 #[command(name = "nakade", version, about)]
 pub struct Args {
-    /// Vital-point problems in pattern files are warnings, not errors (GNU Go 3.8's eyes.db
-    /// needs it).
-    #[arg(long, global = true)]
+    /// The same as `--lenient` after a subcommand that reads pattern files (kept so that
+    /// `nakade --lenient check FILE` still works); refused before any other subcommand.
+    #[arg(long)]
     lenient: bool,
     #[command(subcommand)]
     command: Command,
+}
+
+/// How pattern files are read, for the subcommands that read them.
+#[derive(clap::Args, Debug, Clone, Copy)]
+struct PatternArgs {
+    /// Vital-point problems in pattern files are warnings, not errors (GNU Go 3.8's eyes.db
+    /// needs it).
+    #[arg(long)]
+    lenient: bool,
 }
 
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Validate and compile pattern files: pattern count, count per size, warnings.
     Check {
-        /// Pattern files (eyes.db dialect).
+        /// Pattern files (eyes.db dialect) or compiled databases.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        #[command(flatten)]
+        patterns: PatternArgs,
     },
     /// Match an eye graph (GNU Go's encoding, e.g. `OO!%O.X%!...`) against a database.
     Match {
-        /// Pattern file to compile and use instead of the embedded default database.
+        /// Pattern file (or compiled database) to use instead of the embedded default database.
         #[arg(long)]
         db: Option<PathBuf>,
+        #[command(flatten)]
+        patterns: PatternArgs,
         #[command(flatten)]
         input: GraphInput,
         /// Answer only from patterns: no solver when none matches.
@@ -63,7 +79,8 @@ enum Command {
         #[command(flatten)]
         solver: SolverArgs,
     },
-    /// Compare two answer sources (`default`, `solver` or a pattern file) graph by graph.
+    /// Compare two answer sources (`default`, `solver`, a pattern file or a compiled database)
+    /// graph by graph; exit 1 when any graph differs.
     Diff {
         /// First source.
         a: String,
@@ -76,12 +93,16 @@ enum Command {
         #[arg(long, value_parser = clap::value_parser!(u8).range(1..=7))]
         up_to: Option<u8>,
         #[command(flatten)]
+        patterns: PatternArgs,
+        #[command(flatten)]
         solver: SolverArgs,
     },
     /// Solve every pattern of a file and list those the solver disputes, with the refuting line.
     Verify {
         /// The pattern file.
         db: PathBuf,
+        #[command(flatten)]
+        patterns: PatternArgs,
         #[command(flatten)]
         solver: SolverArgs,
     },
@@ -103,13 +124,18 @@ enum Command {
         /// Where to write the compiled database.
         #[arg(long)]
         out: PathBuf,
+        #[command(flatten)]
+        patterns: PatternArgs,
     },
     /// Show every stage for a graph: diagram, eye graph, neighbour class, canonical key, matches.
     Inspect {
-        /// Pattern file to use instead of the embedded default database.
+        /// Pattern file (or compiled database) to use instead of the embedded default database.
         #[arg(long)]
         db: Option<PathBuf>,
-        /// The encoded eye graph.
+        #[command(flatten)]
+        patterns: PatternArgs,
+        /// The encoded eye graph (one starting with `-`, a top edge, is taken as the graph).
+        #[arg(allow_hyphen_values = true, value_parser = graph_arg)]
         graph: String,
     },
 
@@ -135,9 +161,52 @@ enum Command {
         /// Also draw the board with the eye spaces marked into this SVG file.
         #[arg(long)]
         svg: Option<PathBuf>,
+        /// Pattern file (or compiled database) to use instead of the embedded default database.
+        #[arg(long)]
+        db: Option<PathBuf>,
+        #[command(flatten)]
+        patterns: PatternArgs,
+        #[command(flatten)]
+        solver: SolverArgs,
     },
     /// A GTP engine on standard input/output with `eval_eye` and `analyze_eyegraph`.
-    Gtp,
+    Gtp {
+        /// Pattern file (or compiled database) for `eval_eye` instead of the embedded default.
+        #[arg(long)]
+        db: Option<PathBuf>,
+        #[command(flatten)]
+        patterns: PatternArgs,
+        #[command(flatten)]
+        solver: SolverArgs,
+    },
+}
+
+impl Command {
+    /// The pattern-file options of a subcommand that reads pattern files; `None` for the others.
+    fn pattern_args_mut(&mut self) -> Option<&mut PatternArgs> {
+        match self {
+            Command::Check { patterns, .. }
+            | Command::Match { patterns, .. }
+            | Command::Diff { patterns, .. }
+            | Command::Verify { patterns, .. }
+            | Command::Compile { patterns, .. }
+            | Command::Inspect { patterns, .. }
+            | Command::Analyze { patterns, .. }
+            | Command::Gtp { patterns, .. } => Some(patterns),
+            Command::Solve { .. } | Command::Generate { .. } => None,
+        }
+    }
+}
+
+/// A graph argument. It may start with `-` (a top edge, `-----%.....`), so clap hands over
+/// what it does not know as an option; `--` and a lower-case letter other than `x` is an
+/// option misspelt, never a graph (the encoding's only letters are `O`, `X` and `x`), and is
+/// refused as a usage error.
+fn graph_arg(s: &str) -> Result<String, String> {
+    if s.starts_with("--") && s[2..].starts_with(|c: char| c.is_ascii_lowercase() && c != 'x') {
+        return Err(format!("no option {s} here (and not an eye graph)"));
+    }
+    Ok(s.to_string())
 }
 
 fn parse_color(s: &str) -> Result<nakade::board::Color, String> {
@@ -148,32 +217,22 @@ fn parse_color(s: &str) -> Result<nakade::board::Color, String> {
     }
 }
 
-/// Read a pattern file; `None`, after printing its diagnostics, when it has errors.
-fn read_patterns(
-    path: &std::path::Path,
-    options: nakade::pattern::dsl::Options,
-) -> anyhow::Result<Option<nakade::pattern::dsl::PatternFile>> {
-    match nakade::pattern::dsl::read_file_with(path, options) {
-        Ok(f) => Ok(Some(f)),
-        Err(nakade::pattern::dsl::LoadError::Invalid(diags)) => {
-            eprint!("{}", nakade::pattern::dsl::render_all(&diags));
-            Ok(None)
-        }
-        Err(e) => Err(e.into()),
-    }
-}
-
 /// One encoded graph, or a batch of them on standard input; text or JSON.
 #[derive(clap::Args, Debug)]
 struct GraphInput {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
-    /// Read one encoded graph per line of standard input; write one JSON object per line.
+    /// Read one encoded graph per line of standard input; write one JSON object per line
+    /// (blank lines and `#` comment lines are skipped).
     #[arg(long, conflicts_with = "graph")]
     batch: bool,
-    /// The encoded eye graph.
-    #[arg(required_unless_present = "batch")]
+    /// The encoded eye graph (one starting with `-`, a top edge, is taken as the graph).
+    #[arg(
+        required_unless_present = "batch",
+        allow_hyphen_values = true,
+        value_parser = graph_arg
+    )]
     graph: Option<String>,
 }
 
@@ -181,14 +240,22 @@ struct GraphInput {
 #[derive(clap::Args, Debug, Clone, Copy)]
 struct SolverArgs {
     /// Liberties of the defender's surrounding string outside the space (GNU Go 3.8: 2).
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2,
+          value_parser = clap::value_parser!(u8).range(0..=i64::from(MAX_OUTER_LIBERTIES)))]
     outer_liberties: u8,
     /// Ko threats the attacker may use.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0,
+          value_parser = clap::value_parser!(u8).range(0..=i64::from(MAX_KO_THREATS)))]
     attacker_ko_threats: u8,
     /// Ko threats the defender may use.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0,
+          value_parser = clap::value_parser!(u8).range(0..=i64::from(MAX_KO_THREATS)))]
     defender_ko_threats: u8,
+    /// Plies over which GNU Go's tenuki rule for the digits a and d applies (0: plain "two
+    /// moves in a row").
+    #[arg(long, default_value_t = DEFAULT_TENUKI_DEPTH,
+          value_parser = clap::value_parser!(u8).range(0..=i64::from(MAX_TENUKI_DEPTH)))]
+    tenuki_depth: u8,
 }
 
 impl SolverArgs {
@@ -197,25 +264,56 @@ impl SolverArgs {
             outer_liberties: self.outer_liberties,
             attacker_ko_threats: self.attacker_ko_threats,
             defender_ko_threats: self.defender_ko_threats,
+            tenuki_depth: self.tenuki_depth,
             ..Params::default()
         }
     }
 }
 
+/// The database of `--db FILE`, or the embedded one; `None` after printing the file's
+/// diagnostics when it has errors.
+fn database(
+    db: Option<&std::path::Path>,
+    patterns: PatternArgs,
+) -> anyhow::Result<Option<matching::Db>> {
+    let Some(path) = db else {
+        return Ok(Some(matching::Db::Default));
+    };
+    Ok(load::read_database(path, options(patterns))?.map(|db| matching::Db::Loaded(Box::new(db))))
+}
+
+fn options(patterns: PatternArgs) -> nakade::pattern::dsl::Options {
+    nakade::pattern::dsl::Options {
+        lenient: patterns.lenient,
+    }
+}
+
 /// Run the parsed command.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let options = nakade::pattern::dsl::Options {
-        lenient: args.lenient,
-    };
-    match args.command {
-        Command::Check { files } => check::run(&files, options),
+    let mut command = args.command;
+    if args.lenient {
+        match command.pattern_args_mut() {
+            // `nakade --lenient check F`: as `nakade check --lenient F`.
+            Some(patterns) => patterns.lenient = true,
+            None => Args::command()
+                .error(
+                    clap::error::ErrorKind::ArgumentConflict,
+                    "--lenient applies to the subcommands that read pattern files \
+                     (check, match, diff, verify, compile, inspect, analyze, gtp)",
+                )
+                .exit(),
+        }
+    }
+    match command {
+        Command::Check { files, patterns } => check::run(&files, options(patterns)),
         Command::Match {
             db,
+            patterns,
             input,
             no_solver,
             solver,
         } => {
-            let Some(db) = matching::load_db(db.as_deref(), options)? else {
+            let Some(db) = database(db.as_deref(), patterns)? else {
                 return Ok(ExitCode::from(1));
             };
             let mut evaluator =
@@ -241,22 +339,35 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             b,
             corpus,
             up_to,
+            patterns,
             solver,
         } => diff::run(
             &a,
             &b,
             corpus.as_deref(),
             up_to.map(usize::from),
-            options,
+            options(patterns),
             solver.params(),
         ),
-        Command::Verify { db, solver } => verify::run(&db, options, solver.params()),
+        Command::Verify {
+            db,
+            patterns,
+            solver,
+        } => verify::run(&db, options(patterns), solver.params()),
         Command::Generate { up_to, out, solver } => {
             generate::run(usize::from(up_to), out.as_deref(), solver.params())
         }
-        Command::Compile { file, out } => compile::run(&file, &out, options),
-        Command::Inspect { db, graph } => {
-            let Some(db) = matching::load_db(db.as_deref(), options)? else {
+        Command::Compile {
+            file,
+            out,
+            patterns,
+        } => compile::run(&file, &out, options(patterns)),
+        Command::Inspect {
+            db,
+            patterns,
+            graph,
+        } => {
+            let Some(db) = database(db.as_deref(), patterns)? else {
                 return Ok(ExitCode::from(1));
             };
             inspect::run(db.get(), &graph)
@@ -270,15 +381,36 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             at,
             json,
             svg,
-        } => analyze::run(&analyze::Request {
-            file: &file,
-            move_number,
-            color,
-            at: at.as_deref(),
-            json,
-            svg: svg.as_deref(),
-        }),
-        Command::Gtp => gtp::run(),
+            db,
+            patterns,
+            solver,
+        } => {
+            let Some(db) = database(db.as_deref(), patterns)? else {
+                return Ok(ExitCode::from(1));
+            };
+            let evaluator = nakade::evaluation::evaluate::Evaluator::new(db.get(), solver.params());
+            analyze::run(
+                &analyze::Request {
+                    file: &file,
+                    move_number,
+                    color,
+                    at: at.as_deref(),
+                    json,
+                    svg: svg.as_deref(),
+                },
+                &evaluator,
+            )
+        }
+        Command::Gtp {
+            db,
+            patterns,
+            solver,
+        } => {
+            let Some(db) = database(db.as_deref(), patterns)? else {
+                return Ok(ExitCode::from(1));
+            };
+            gtp::run(db, solver.params())
+        }
     }
 }
 

@@ -1,7 +1,6 @@
 //! `nakade match` and `nakade solve`: one graph, or a batch on standard input.
 
 use std::io::{BufRead, Write};
-use std::path::Path;
 use std::process::ExitCode;
 
 use serde::Serialize;
@@ -10,7 +9,6 @@ use nakade::evaluation::db::{default_database, Database, VertexSet};
 use nakade::evaluation::evaluate::{Evaluation, Evaluator, Source};
 use nakade::evaluation::solve::{self, Params, Solution, Space};
 use nakade::pattern::diagram::{Cell, Diagram};
-use nakade::pattern::dsl;
 use nakade::pattern::encoded::parse_graph;
 use nakade::pattern::graph::EyeGraph;
 
@@ -27,18 +25,6 @@ impl Db {
             Db::Loaded(db) => db,
         }
     }
-}
-
-/// Load `--db FILE`; `None` (after printing its diagnostics) when the file has errors.
-pub fn load_db(path: Option<&Path>, options: dsl::Options) -> anyhow::Result<Option<Db>> {
-    let Some(path) = path else {
-        return Ok(Some(Db::Default));
-    };
-    let Some(file) = super::read_patterns(path, options)? else {
-        return Ok(None);
-    };
-    let (db, _) = nakade::evaluation::db::Database::compile(&file)?;
-    Ok(Some(Db::Loaded(Box::new(db))))
 }
 
 /// What answers: the database with the solver behind it, or the solver alone.
@@ -278,6 +264,11 @@ pub fn batch(mode: &Mode) -> anyhow::Result<ExitCode> {
         }
         let line = String::from_utf8_lossy(&buf);
         let text = line.trim_end_matches(['\n', '\r']).trim();
+        // Blank lines and comments, as in a `--corpus` file: no output line. (`#` is no
+        // character of the encoding.)
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
         writeln!(out, "{}", json_line(mode, text).0)?;
     }
     out.flush()?;

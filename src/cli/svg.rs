@@ -28,9 +28,11 @@ fn label(k: usize) -> String {
 pub fn render(board: &Board, r: &PositionReport) -> String {
     let n = board.size();
     let side = MARGIN * 2.0 + CELL * (n as f64 - 1.0);
-    let legend_lines = r.spaces.len() + 4;
-    let height = side + 16.0 * legend_lines as f64 + 10.0;
-    let width = side.max(440.0);
+    let legend = legend(r);
+    let height = side + LEGEND_LINE * (legend.len() + 1) as f64 + 10.0;
+    // As wide as the board or the longest legend line, whichever is wider.
+    let longest = legend.iter().map(|l| l.width).fold(0.0, f64::max);
+    let width = side.max((LEGEND_X * 2.0 + longest).ceil());
     let at = |l: Loc| {
         let (x, y) = board.xy(l);
         (MARGIN + CELL * x as f64, MARGIN + CELL * y as f64)
@@ -179,29 +181,109 @@ pub fn render(board: &Board, r: &PositionReport) -> String {
     }
     // Legend.
     let mut y = side + 14.0;
-    writeln!(s, r##"<text x="8" y="{y}" font-size="12"><tspan fill="#1f5fe0">■ black's space</tspan>  <tspan fill="#f08a00">■ white's space</tspan>  dashed: marginal</text>"##).unwrap();
-    y += 16.0;
-    writeln!(s, r##"<text x="8" y="{y}" font-size="12"><tspan fill="#6a1b9a">△ half eye</tspan>  <tspan fill="#5d4037">✕ false eye</tspan>  <tspan fill="#8e24aa">◎ pass-alive</tspan>  <tspan fill="#d0021b">× dead stone</tspan></text>"##).unwrap();
-    y += 16.0;
-    writeln!(s, r##"<text x="8" y="{y}" font-size="12"><tspan fill="#d0021b">○ attack point</tspan>  <tspan fill="#1b9e3e">○ defence point</tspan></text>"##).unwrap();
-    for (k, sp) in r.spaces.iter().enumerate() {
-        y += 16.0;
-        let value = sp
-            .value
-            .map_or("?".to_string(), |v| format!("{v} ({})", v.describe()));
+    for line in &legend {
         writeln!(
             s,
-            r##"<text x="8" y="{y}" font-size="12"><tspan font-weight="bold">{}</tspan> {}: {} points, {}, {}</text>"##,
-            label(k),
-            sp.color().name(),
-            sp.analyzed.space.points.len(),
-            xml(&value),
-            sp.source
+            r##"<text x="{LEGEND_X}" y="{y}" font-size="{FONT_SIZE}">{}</text>"##,
+            line.svg
         )
         .unwrap();
+        y += LEGEND_LINE;
     }
     s.push_str("</svg>\n");
     s
+}
+
+/// The legend's left margin, in pixels.
+const LEGEND_X: f64 = 8.0;
+/// The legend's line height, in pixels.
+const LEGEND_LINE: f64 = 16.0;
+/// The legend's font size, in pixels.
+const FONT_SIZE: f64 = 12.0;
+
+/// The width of `text` in the legend's font, in pixels, from above: each character counts at
+/// least its advance in DejaVu Sans (the widest of the usual sans-serif fonts; Liberation Sans
+/// and Helvetica are narrower), so the picture holds its text whatever font draws it.
+fn text_width(text: &str) -> f64 {
+    let em: f64 = text
+        .chars()
+        .map(|c| match c {
+            ' ' | '.' | ',' | ':' | ';' | '\'' | '!' | '|' | 'i' | 'j' | 'l' => 0.35,
+            '(' | ')' | '[' | ']' | 'f' | 'r' | 't' | '-' | '/' => 0.45,
+            'm' | 'w' | 'M' | 'W' => 1.0,
+            c if c.is_ascii_uppercase() => 0.78,
+            c if c.is_ascii() => 0.64,
+            // The symbols: ■ △ ◎ ○ ✕ × and anything else.
+            _ => 1.0,
+        })
+        .sum();
+    em * FONT_SIZE
+}
+
+/// One legend line: its SVG content (inside `<text>`) and its width in pixels.
+struct LegendLine {
+    svg: String,
+    width: f64,
+}
+
+/// The legend: the key to the marks, then one line per eye space.
+fn legend(r: &PositionReport) -> Vec<LegendLine> {
+    // Each line as (colour, text) runs; a run with no colour is plain (bold for the label).
+    let line = |runs: &[(Option<&str>, String)]| {
+        let mut svg = String::new();
+        let mut width = 0.0;
+        for (colour, text) in runs {
+            width += text_width(text);
+            match colour {
+                Some("bold") => {
+                    write!(svg, r#"<tspan font-weight="bold">{}</tspan>"#, xml(text)).unwrap()
+                }
+                Some(c) => write!(svg, r#"<tspan fill="{c}">{}</tspan>"#, xml(text)).unwrap(),
+                None => svg.push_str(&xml(text)),
+            }
+        }
+        LegendLine { svg, width }
+    };
+    let plain = |t: &str| (None, t.to_string());
+    let mut lines = vec![
+        line(&[
+            (Some("#1f5fe0"), "■ black's space".into()),
+            plain("  "),
+            (Some("#f08a00"), "■ white's space".into()),
+            plain("  dashed: marginal"),
+        ]),
+        line(&[
+            (Some("#6a1b9a"), "△ half eye".into()),
+            plain("  "),
+            (Some("#5d4037"), "✕ false eye".into()),
+            plain("  "),
+            (Some("#8e24aa"), "◎ pass-alive".into()),
+            plain("  "),
+            (Some("#d0021b"), "× dead stone".into()),
+        ]),
+        line(&[
+            (Some("#d0021b"), "○ attack point".into()),
+            plain("  "),
+            (Some("#1b9e3e"), "○ defence point".into()),
+        ]),
+    ];
+    for (k, sp) in r.spaces.iter().enumerate() {
+        let value = sp
+            .value
+            .map_or("?".to_string(), |v| format!("{v} ({})", v.describe()));
+        let points = sp.analyzed.space.points.len();
+        lines.push(line(&[
+            (Some("bold"), label(k)),
+            plain(&format!(
+                " {}: {} point{}, {value}, {}",
+                sp.color().name(),
+                points,
+                if points == 1 { "" } else { "s" },
+                sp.source
+            )),
+        ]));
+    }
+    lines
 }
 
 fn xml(t: &str) -> String {

@@ -10,7 +10,7 @@ use nakade::tools::verify::{verify, Dispute};
 const DIGITS: [&str; 4] = ["a", "b", "c", "d"];
 
 pub fn run(path: &Path, options: dsl::Options, params: Params) -> anyhow::Result<ExitCode> {
-    let Some(file) = super::read_patterns(path, options)? else {
+    let Some(file) = super::load::read_pattern_file(path, options, "verify")? else {
         return Ok(ExitCode::from(1));
     };
     let report = verify(&file, &params)?;

@@ -4,19 +4,27 @@
 //! responses `=id result` or `?id message`, each ended by an empty line. Commands are a table
 //! of closures ([`Handler`]) over an [`EngineState`]; the built-ins are `protocol_version`,
 //! `name`, `version`, `known_command`, `list_commands`, `boardsize`, `clear_board`, `komi`,
-//! `play`, `loadsgf FILE [MOVE]`, `showboard` and `quit`. Other commands plug in with
+//! `play`, `undo`, `loadsgf FILE [MOVE]`, `showboard` and `quit`. Other commands plug in with
 //! [`Engine::register`]; the eye commands are in [`super::eye_commands`] (the loop knows
 //! nothing of eyes).
 //!
 //! Input handling follows the specification's preprocessing: control characters other than
 //! tab and newline are dropped, tabs become spaces, `#` starts a comment, empty lines are
 //! skipped. Lines longer than [`MAX_LINE`] bytes are answered with an error and skipped.
+//!
+//! GNU Go 3.8's answers are the model where the specification leaves a choice: `boardsize`
+//! reads its argument as C's `sscanf("%d")` does (a leading integer; `9.0` is 9) and accepts
+//! GNU Go's sizes 1 to 19 and this board's up to [`MAX_SIZE`] (GNU Go says `unacceptable size`
+//! above 19); `undo` takes back the last move or pass, those of a loaded SGF game included,
+//! and says `cannot undo` when there is none. Warnings a command gives besides its answer
+//! (stones an SGF setup leaves without liberties) go to the log of [`Engine::run_with_log`],
+//! never into the protocol's output.
 
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Write};
 
 use crate::board::tactics::ReadLimits;
-use crate::board::{sgf, vertex, Board, Color, DEFAULT_SIZE};
+use crate::board::{sgf, vertex, Board, Color, DEFAULT_SIZE, MAX_SIZE};
 
 /// Longest command line accepted, in bytes.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -34,6 +42,9 @@ pub struct EngineState {
     pub limits: ReadLimits,
     /// Set by `quit`.
     pub quit: bool,
+    /// Warnings the last command gave besides its answer, one a line; [`Engine::run_with_log`]
+    /// writes them to its log and empties the list after each command.
+    pub warnings: Vec<String>,
 }
 
 impl Default for EngineState {
@@ -44,6 +55,7 @@ impl Default for EngineState {
             to_move: Color::Black,
             limits: ReadLimits::default(),
             quit: false,
+            warnings: Vec::new(),
         }
     }
 }
@@ -70,6 +82,25 @@ pub(super) fn parse_color(s: &str) -> Result<Color, String> {
         "w" | "white" => Ok(Color::White),
         _ => Err("invalid color".to_string()),
     }
+}
+
+/// The integer at the start of `s`, as C's `sscanf("%d")` reads it (GNU Go's
+/// `gtp_decode_int`): an optional sign, then digits; what follows is ignored. `None` when `s`
+/// does not start so, or the number is out of `i64`'s range.
+fn leading_integer(s: &str) -> Option<i64> {
+    let digits_from = usize::from(s.starts_with(['+', '-']));
+    let end = s[digits_from..]
+        .find(|c: char| !c.is_ascii_digit())
+        .map_or(s.len(), |i| digits_from + i);
+    if end == digits_from {
+        return None;
+    }
+    // Only too many digits can fail now: the number is as far out of range as it gets.
+    Some(s[..end].parse().unwrap_or(if s.starts_with('-') {
+        i64::MIN
+    } else {
+        i64::MAX
+    }))
 }
 
 /// The board as `showboard` prints it: coordinates around, `X` black, `O` white.
@@ -108,11 +139,15 @@ impl Engine {
         e.register(
             "boardsize",
             Box::new(|st, args| {
-                let n: usize = args
+                let n = args
                     .first()
-                    .and_then(|a| a.parse().ok())
+                    .and_then(|a| leading_integer(a))
                     .ok_or_else(|| "boardsize not an integer".to_string())?;
-                st.board = Board::new(n).map_err(|_| "unacceptable size".to_string())?;
+                let size = usize::try_from(n)
+                    .ok()
+                    .filter(|n| (1..=MAX_SIZE).contains(n))
+                    .ok_or_else(|| "unacceptable size".to_string())?;
+                st.board = Board::new(size).map_err(|_| "unacceptable size".to_string())?;
                 st.to_move = Color::Black;
                 Ok(String::new())
             }),
@@ -158,6 +193,17 @@ impl Engine {
             }),
         );
         e.register(
+            "undo",
+            Box::new(|st, _| {
+                let Some(last) = st.board.history().last().map(|r| r.color) else {
+                    return Err("cannot undo".into());
+                };
+                st.board.undo();
+                st.to_move = last;
+                Ok(String::new())
+            }),
+        );
+        e.register(
             "loadsgf",
             Box::new(|st, args| {
                 let file = args.first().ok_or_else(|| "missing filename".to_string())?;
@@ -170,6 +216,8 @@ impl Engine {
                 };
                 let pos = sgf::load_file(std::path::Path::new(file), number)
                     .map_err(|e| format!("cannot open or parse file: {e}"))?;
+                st.warnings
+                    .extend(pos.warnings.iter().map(|w| format!("{file}:{w}")));
                 st.board = pos.board;
                 st.to_move = pos.to_move;
                 Ok(pos.to_move.name().into())
@@ -248,8 +296,20 @@ impl Engine {
         })
     }
 
-    /// Serve commands from `input` until `quit` or end of input, writing responses to `output`.
-    pub fn run<R: BufRead, W: Write>(&mut self, mut input: R, mut output: W) -> io::Result<()> {
+    /// Serve commands from `input` until `quit` or end of input, writing responses to `output`
+    /// (warnings are dropped: see [`Engine::run_with_log`]).
+    pub fn run<R: BufRead, W: Write>(&mut self, input: R, output: W) -> io::Result<()> {
+        self.run_with_log(input, output, io::sink())
+    }
+
+    /// [`Engine::run`], writing the warnings of each command to `log`, one a line, each
+    /// starting `warning: ` (`nakade gtp` logs to standard error).
+    pub fn run_with_log<R: BufRead, W: Write, L: Write>(
+        &mut self,
+        mut input: R,
+        mut output: W,
+        mut log: L,
+    ) -> io::Result<()> {
         let mut line = Vec::new();
         loop {
             line.clear();
@@ -287,6 +347,10 @@ impl Engine {
             } else {
                 self.execute_line(&line)
             };
+            for w in self.state.warnings.drain(..) {
+                // The log is a courtesy: a closed one does not end the session.
+                let _ = writeln!(log, "warning: {w}");
+            }
             if let Some(r) = response {
                 output.write_all(r.as_bytes())?;
                 output.flush()?;
@@ -320,11 +384,40 @@ mod tests {
 
     #[test]
     fn errors_keep_the_session() {
-        let out = session("boardsize 1\nboardsize x\nkomi nan\nkomi 6.5\nplay b Z9\nplay q A1\nplay b\nloadsgf /nonexistent.sgf\n12\n");
+        let out = session("boardsize 0\nboardsize x\nkomi nan\nkomi 6.5\nplay b Z9\nplay q A1\nplay b\nloadsgf /nonexistent.sgf\n12\n");
         assert_eq!(
             out,
             "? unacceptable size\n\n? boardsize not an integer\n\n? komi not a float\n\n=\n\n? invalid coordinate\n\n? invalid color\n\n? invalid color or coordinate\n\n? cannot open or parse file: /nonexistent.sgf: cannot read: No such file or directory (os error 2)\n\n?12 missing command\n\n"
         );
+    }
+
+    #[test]
+    fn undo_restores_the_position_and_the_colour_to_play() {
+        let mut e = Engine::new();
+        let mut out = Vec::new();
+        e.run(
+            "boardsize 5\nplay b a1\nplay w b1\nplay w a2\nundo\nundo\nundo\nundo\n".as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "=\n\n=\n\n=\n\n=\n\n=\n\n=\n\n=\n\n? cannot undo\n\n"
+        );
+        // The capture of A1 is taken back exactly; black was the last to move.
+        assert_eq!(e.state.board, Board::new(5).unwrap());
+        assert_eq!(e.state.to_move, Color::Black);
+    }
+
+    #[test]
+    fn boardsize_reads_a_leading_integer_as_gnu_go() {
+        assert_eq!(leading_integer("9"), Some(9));
+        assert_eq!(leading_integer("9.0"), Some(9));
+        assert_eq!(leading_integer("+9x"), Some(9));
+        assert_eq!(leading_integer("-3"), Some(-3));
+        assert_eq!(leading_integer("x9"), None);
+        assert_eq!(leading_integer("-"), None);
+        assert_eq!(leading_integer("99999999999999999999"), Some(i64::MAX));
     }
 
     #[test]
@@ -340,7 +433,7 @@ mod tests {
     #[test]
     fn list_commands_is_sorted_and_complete() {
         let out = session("list_commands\n");
-        assert_eq!(out, "= boardsize\nclear_board\nknown_command\nkomi\nlist_commands\nloadsgf\nname\nplay\nprotocol_version\nquit\nshowboard\nversion\n\n");
+        assert_eq!(out, "= boardsize\nclear_board\nknown_command\nkomi\nlist_commands\nloadsgf\nname\nplay\nprotocol_version\nquit\nshowboard\nundo\nversion\n\n");
     }
 
     #[test]

@@ -67,7 +67,12 @@ pub fn analyze_eyegraph_handler(params: Params) -> Handler {
 /// but analysing the whole board once per position: the report of every space is kept until
 /// the board changes, as GNU Go keeps its `examine_position` results.
 pub fn eval_eye_cached(limits: AnalysisLimits) -> Handler {
-    let ev = Evaluator::with_default();
+    eval_eye_cached_with(Evaluator::with_default(), limits)
+}
+
+/// [`eval_eye_cached`] through `ev`: a database and solver parameters of the host's choosing
+/// (`nakade gtp --db FILE --outer-liberties N ...`).
+pub fn eval_eye_cached_with(ev: Evaluator<'static>, limits: AnalysisLimits) -> Handler {
     let mut cache: Option<(Board, PositionReport)> = None;
     Box::new(move |st, args| {
         let [v] = args else {
@@ -176,15 +181,23 @@ pub fn eye_spaces_handler() -> Handler {
 /// The GTP engine of `nakade gtp`: the built-in commands, `eval_eye` through the database and
 /// solver, and `analyze_eyegraph` through the solver.
 pub fn engine() -> Engine {
-    let mut e = Engine::new();
-    e.register("eval_eye", eval_eye_cached(AnalysisLimits::default()));
-    e.register(
-        "analyze_eyegraph",
-        analyze_eyegraph_handler(Params {
+    engine_with(
+        Evaluator::with_default(),
+        Params {
             node_limit: GTP_NODE_LIMIT,
             ..Params::default()
-        }),
+        },
+    )
+}
+
+/// [`engine`] with `eval_eye` through `evaluator` and `analyze_eyegraph` read with `params`.
+pub fn engine_with(evaluator: Evaluator<'static>, params: Params) -> Engine {
+    let mut e = Engine::new();
+    e.register(
+        "eval_eye",
+        eval_eye_cached_with(evaluator, AnalysisLimits::default()),
     );
+    e.register("analyze_eyegraph", analyze_eyegraph_handler(params));
     e
 }
 

@@ -79,6 +79,19 @@ impl Database {
         w.iter().flat_map(|x| x.to_le_bytes()).collect()
     }
 
+    /// True when `bytes` start with the compiled form's magic (`NKDB`): a reader of database
+    /// files tells a compiled database from a pattern file by it (a pattern file is text and
+    /// cannot start so: `N` would open a junk line). The rest is checked by [`Database::from_bytes`].
+    ///
+    /// ```
+    /// use nakade::evaluation::db::{default_database, Database};
+    /// assert!(Database::is_compiled(&default_database().to_bytes()));
+    /// assert!(!Database::is_compiled(b"Pattern 1\n\n.\n\n:2222\n"));
+    /// ```
+    pub fn is_compiled(bytes: &[u8]) -> bool {
+        bytes.len() >= 4 && u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]) == MAGIC
+    }
+
     /// A database from bytes written by [`Database::to_bytes`], checked throughout.
     pub fn from_bytes(name: &str, bytes: &[u8]) -> Result<Database, BinaryError> {
         if bytes.len() % 4 != 0 || bytes.len() < 12 {

@@ -401,10 +401,13 @@ fn shadow_warning(
         .iter()
         .map(|&i| format!("{} (line {})", entries[i].number, entries[i].line))
         .collect();
-    let text = syntax
-        .lines
-        .iter()
-        .find(|l| l.number == p.line)
+    // Line numbers count from 1 and every line is kept, so the header is at `p.line - 1`: an
+    // index, not a search (a search per warning made `check` quadratic in the warnings).
+    let text = p
+        .line
+        .checked_sub(1)
+        .and_then(|i| syntax.lines.get(i))
+        .filter(|l| l.number == p.line)
         .map_or("", |l| l.text.as_str());
     let differs: Vec<String> = by
         .iter()

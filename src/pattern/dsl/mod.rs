@@ -75,13 +75,15 @@ pub struct PatternFile {
 /// Why a pattern file could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
-    /// The file could not be read.
-    #[error("{path}: {source}")]
+    /// The file could not be read. The system's message is part of this error's own text and
+    /// is not also given as its `source()`, so that a chain printed whole (`{:#}` of anyhow)
+    /// says it once.
+    #[error("{path}: cannot read: {error}")]
     Io {
         /// The file.
         path: String,
         /// What the system said.
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// The file has errors; warnings are included.
     #[error("{}", render_all(.0).trim_end())]
@@ -133,9 +135,9 @@ pub fn read_file(path: &Path) -> Result<PatternFile, LoadError> {
 /// [`read_file`] with options.
 pub fn read_file_with(path: &Path, options: Options) -> Result<PatternFile, LoadError> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
+    let bytes = std::fs::read(path).map_err(|error| LoadError::Io {
         path: name.clone(),
-        source,
+        error,
     })?;
     parse_with(&name, &bytes, options).map_err(LoadError::Invalid)
 }

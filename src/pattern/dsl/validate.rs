@@ -120,7 +120,11 @@ impl Validator<'_> {
                     .expected = Some(format!("expected a number above {prev} (line {prev_line})"));
             }
         }
-        *previous = Some((u64::from(n).max(previous.map_or(0, |p| p.0)), header.number));
+        // The highest number so far and the line it is on (not the previous header's line: in
+        // `1 9 2 9` the second 9 is a duplicate of line 2's, not of line 3's).
+        if previous.is_none_or(|(prev, _)| u64::from(n) > prev) {
+            *previous = Some((u64::from(n), header.number));
+        }
         Some(n)
     }
 
@@ -150,7 +154,9 @@ impl Validator<'_> {
 
     /// Check one pattern; give it when it has no error.
     fn pattern(&mut self, lines: &[Line], number: Option<u32>) -> Option<Pattern> {
-        let errors_before = self.diags.iter().filter(|d| d.is_error()).count();
+        // This pattern's diagnostics start here: looking at them alone keeps validation linear
+        // in the number of diagnostics (counting the whole list per pattern made it quadratic).
+        let first_diag = self.diags.len();
         let header = &lines[0];
         let mut rows: Vec<&Line> = Vec::new();
         // Rows already reported as bad still stand where a diagram row stands.
@@ -239,7 +245,7 @@ impl Validator<'_> {
             ));
             return None;
         }
-        if self.diags.iter().filter(|d| d.is_error()).count() > errors_before {
+        if self.diags[first_diag..].iter().any(Diagnostic::is_error) {
             return None;
         }
         let (value_line, value) = value?;
@@ -279,7 +285,7 @@ impl Validator<'_> {
             d.expected = Some("no legal position matches the pattern".into());
         }
         self.vital_points(&name, &diagram, &rows, value_line, value);
-        if self.diags.iter().filter(|d| d.is_error()).count() > errors_before {
+        if self.diags[first_diag..].iter().any(Diagnostic::is_error) {
             return None;
         }
         Some(Pattern {

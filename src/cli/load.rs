@@ -1,0 +1,93 @@
+//! Reading database files, for every command that takes one: a pattern file (validated, then
+//! compiled) or a compiled database (`nakade compile`), told apart by the compiled form's
+//! header ([`Database::is_compiled`]), never by the file's name.
+
+use std::io::Write as _;
+use std::path::Path;
+
+use nakade::evaluation::db::Database;
+use nakade::pattern::dsl::{self, Diagnostic, LoadError, PatternFile};
+
+/// What a database file holds.
+pub enum DbFile {
+    /// A validated pattern file (its warnings inside).
+    Patterns(PatternFile),
+    /// A compiled database, checked word by word.
+    Compiled(Database),
+}
+
+/// Print diagnostics on standard error one by one, as `check` renders them (no single string
+/// of them all is built: a file can have hundreds of thousands).
+pub fn eprint_diagnostics(diagnostics: &[Diagnostic]) {
+    let stderr = std::io::stderr();
+    let mut err = std::io::BufWriter::new(stderr.lock());
+    for d in diagnostics {
+        // A closed standard error leaves nothing to report to.
+        if writeln!(err, "{d}\n").is_err() {
+            return;
+        }
+    }
+    err.flush().ok();
+}
+
+/// The bytes of a file; the error names the file and says the system's reason once.
+pub fn read_bytes(path: &Path) -> anyhow::Result<Vec<u8>> {
+    std::fs::read(path).map_err(|error| {
+        LoadError::Io {
+            path: path.display().to_string(),
+            error,
+        }
+        .into()
+    })
+}
+
+/// Read a database file. `Ok(None)` when it is a pattern file with errors, after printing its
+/// diagnostics on standard error; `Err` when it cannot be read or is a damaged compiled file.
+pub fn read_db_file(path: &Path, options: dsl::Options) -> anyhow::Result<Option<DbFile>> {
+    let bytes = read_bytes(path)?;
+    let name = path.display().to_string();
+    if Database::is_compiled(&bytes) {
+        return Database::from_bytes(&name, &bytes)
+            .map(|db| Some(DbFile::Compiled(db)))
+            .map_err(|e| anyhow::anyhow!("{name}: {e}"));
+    }
+    match dsl::parse_with(&name, &bytes, options) {
+        Ok(file) => Ok(Some(DbFile::Patterns(file))),
+        Err(diagnostics) => {
+            eprint_diagnostics(&diagnostics);
+            Ok(None)
+        }
+    }
+}
+
+/// The database a file holds, compiled when it is a pattern file; `None` as for
+/// [`read_db_file`].
+pub fn read_database(path: &Path, options: dsl::Options) -> anyhow::Result<Option<Database>> {
+    Ok(match read_db_file(path, options)? {
+        None => None,
+        Some(DbFile::Compiled(db)) => Some(db),
+        Some(DbFile::Patterns(file)) => Some(compile(path, &file)?.0),
+    })
+}
+
+/// A pattern file compiled; the error names the file.
+pub fn compile(path: &Path, file: &PatternFile) -> anyhow::Result<(Database, Vec<Diagnostic>)> {
+    Database::compile(file).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+}
+
+/// A pattern file, for commands that need the patterns' diagrams (`verify`, `compile`): a
+/// compiled database is refused with an error saying so. `None` as for [`read_db_file`].
+pub fn read_pattern_file(
+    path: &Path,
+    options: dsl::Options,
+    command: &str,
+) -> anyhow::Result<Option<PatternFile>> {
+    match read_db_file(path, options)? {
+        None => Ok(None),
+        Some(DbFile::Patterns(file)) => Ok(Some(file)),
+        Some(DbFile::Compiled(_)) => anyhow::bail!(
+            "{}: a compiled database (nakade compile); {command} needs the pattern file it was compiled from",
+            path.display()
+        ),
+    }
+}
