@@ -22,7 +22,9 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::Instant;
 
+use nakade::board::analysis::{analyze_position, AnalysisLimits, PositionReport};
 use nakade::board::{vertex, Board, Color, Loc};
+use nakade::evaluation::evaluate::Evaluator;
 use nakade::gtp::engine::Engine;
 use nakade::gtp::eye_commands;
 
@@ -246,7 +248,63 @@ struct Tally {
     kinds: BTreeMap<&'static str, usize>,
     pairs: BTreeMap<(String, String), usize>,
     examples: BTreeMap<&'static str, String>,
+    causes: BTreeMap<String, usize>,
+    cause_examples: BTreeMap<String, String>,
     list: Vec<String>,
+}
+
+/// What lies behind a difference: for `-1` answers whether the point holds a stone; for two
+/// values whether the two engines' spaces have the same size and number of margins (GNU Go's
+/// `eye_data`) or not.
+fn cause(
+    gnugo: &mut Gnugo,
+    report: &PositionReport,
+    board: &Board,
+    loc: Loc,
+    kind: &str,
+) -> Result<String, String> {
+    let stone = if board.color(loc).is_some() {
+        "stone"
+    } else {
+        "empty point"
+    };
+    if kind.contains("-1") || kind.contains("error") {
+        return Ok(stone.to_string());
+    }
+    let name = vertex::name(board, loc);
+    let mut theirs = None;
+    for c in ["black", "white"] {
+        let data = gnugo.ask(&format!("eye_data {c} {name}"))?;
+        let field = |f: &str| {
+            data.lines()
+                .find_map(|l| l.strip_prefix(f))
+                .map(|v| v.trim().to_string())
+                .unwrap_or_default()
+        };
+        if field("color") == c {
+            theirs = Some((field("esize"), field("msize")));
+            break;
+        }
+    }
+    let ours = [Color::Black, Color::White].iter().find_map(|&c| {
+        report
+            .spaces
+            .iter()
+            .find(|s| s.color() == c && s.analyzed.space.contains(loc))
+    });
+    let ours = ours.map(|s| {
+        let pts = &s.analyzed.space.points;
+        (
+            pts.len().to_string(),
+            pts.iter().filter(|p| p.marginal).count().to_string(),
+        )
+    });
+    Ok(match (theirs, ours) {
+        (Some(t), Some(o)) if t == o => "spaces of equal size and margins".to_string(),
+        (Some(t), Some(o)) if t.0 == o.0 => "spaces of equal size, margins differ".to_string(),
+        (Some(_), Some(_)) => "spaces of different size".to_string(),
+        _ => "space unknown".to_string(),
+    })
 }
 
 fn short(s: &str) -> String {
@@ -258,9 +316,11 @@ fn compare(
     nakade: &mut Nakade,
     board: &Board,
     to_move: Color,
+    ev: &Evaluator<'_>,
     t: &mut Tally,
 ) -> Result<(), String> {
     t.positions += 1;
+    let mut report: Option<PositionReport> = None;
     for loc in board.locs() {
         let name = vertex::name(board, loc);
         let theirs = gnugo.ask(&format!("eval_eye {name}"))?;
@@ -278,12 +338,21 @@ fn compare(
         }
         let k = kind(&ours, &theirs);
         *t.kinds.entry(k).or_default() += 1;
+        let report = report.get_or_insert_with(|| {
+            let mut b = board.clone();
+            analyze_position(&mut b, ev, None, AnalysisLimits::default())
+        });
+        let why = cause(gnugo, report, board, loc, k)?;
+        *t.causes.entry(format!("{k}: {why}")).or_default() += 1;
         *t.pairs.entry((short(&ours), short(&theirs))).or_default() += 1;
         let line = format!(
             "{} at {name}: nakade `{ours}`, gnugo `{theirs}`",
             to_sgf(board, to_move)
         );
         t.examples.entry(k).or_insert_with(|| line.clone());
+        t.cause_examples
+            .entry(format!("{k}: {why}"))
+            .or_insert_with(|| line.clone());
         if t.list.len() < 100_000 {
             t.list.push(format!("{k}\t{line}"));
         }
@@ -296,6 +365,7 @@ fn play_game(
     game: usize,
     rng: &mut Rng,
     gnugo: &mut Gnugo,
+    ev: &Evaluator<'_>,
     t: &mut Tally,
 ) -> Result<(), String> {
     let size = o.sizes[game % o.sizes.len()];
@@ -351,7 +421,7 @@ fn play_game(
         }
         t.moves += 1;
         to_move = to_move.opponent();
-        compare(gnugo, &mut nakade, &board, to_move, t)?;
+        compare(gnugo, &mut nakade, &board, to_move, ev, t)?;
         if passes >= 2 {
             break;
         }
@@ -379,8 +449,9 @@ fn main() {
     let start = Instant::now();
     let mut rng = Rng(o.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
     let mut t = Tally::default();
+    let ev = Evaluator::with_default();
     for game in 0..o.games {
-        if let Err(e) = play_game(&o, game, &mut rng, &mut gnugo, &mut t) {
+        if let Err(e) = play_game(&o, game, &mut rng, &mut gnugo, &ev, &mut t) {
             eprintln!("game {game} ended early: {e}");
             if e.starts_with("gnugo gone") {
                 match Gnugo::start(&o.gnugo, o.level, gnugo_seed) {
@@ -414,6 +485,10 @@ fn main() {
             100.0 * *n as f64 / t.queries.max(1) as f64
         );
     }
+    println!("differences by kind and cause:");
+    for (k, n) in &t.causes {
+        println!("  {k}: {n}");
+    }
     println!("most frequent (nakade value, gnugo value) pairs:");
     let mut pairs: Vec<_> = t.pairs.iter().collect();
     pairs.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
@@ -422,6 +497,10 @@ fn main() {
     }
     println!("one example per kind:");
     for (k, e) in &t.examples {
+        println!("  {k}: {e}");
+    }
+    println!("one example per kind and cause:");
+    for (k, e) in &t.cause_examples {
         println!("  {k}: {e}");
     }
     if o.list {
