@@ -21,18 +21,19 @@
 //!
 //! Written for an owner C and an attacker A. Dead strings are invisible: their points count as
 //! open (empty), as in GNU Go's `make_domains` (seed `002`, "Functions in optics.c"). The
-//! *domain* of a colour is grown from its lively stones:
+//! *domain* of a colour is grown from its lively stones by an influence count (seed `002`,
+//! "Functions in optics.c", as GNU Go 3.8's `eye_data` shows it):
 //!
-//! 1. its lively stones, and every open point next to one;
-//! 2. then, until nothing changes, every open point `p` with an orthogonal neighbour `q` and
-//!    the diagonal `r` next to both (so `q`, `r` adjoin) already in the domain, unless
-//!    * `p` is off the first line and `q` or `r` is on it (no leaking under a third-line stone),
-//!    * the other orthogonal neighbour of `p` next to `r` holds a lively enemy stone (no
-//!      leaking past a knight's move), or
-//!    * both points that extend the pair `q`, `r` along their line hold lively enemy stones
-//!      (no leaking through a two-space jump);
-//! 3. a corner point whose two neighbours are open and free of lively enemy stones, as is the
-//!    diagonal, joins when one neighbour is in the domain.
+//! 1. its lively stones are in it (influence 1); lively enemy stones have influence -1;
+//! 2. an open point next to one of its lively stones is in it (influence 1), unless it is a
+//!    false margin (below), which joins neither domain; every other open point starts outside
+//!    at 0. Any open point has one less when it touches a lively enemy stone (its threshold
+//!    is then 1 instead of 0) or, failing that, when it lies on the first line;
+//! 3. until nothing changes, an open point joins (its influence rises by one) when an
+//!    orthogonal neighbour `q` and the diagonal `r` next to both have influences summing above
+//!    its threshold. Low first-line influence keeps the domain from leaking under a
+//!    third-line stone, the threshold from leaking past a knight's move, and the lowered
+//!    influence of points between two enemy stones from leaking through a two-space jump.
 //!
 //! An open point in C's domain and not A's is *core*; in both, *contested*. C's eye space is
 //! the core points and the contested points next to a point only C's domain holds (a core
@@ -65,9 +66,10 @@
 //! calls the seki ring dead). This stands in for GNU Go's dragon status; callers who know better pass their
 //! own list ([`Liveness::from_dead`]).
 //!
-//! Where this differs from GNU Go: rule (c) makes stones sealed in a small space dead without
-//! whole-group (owl) reading; rule 2's caveats are applied to the two orientations of each
-//! pair symmetrically.
+//! Where this differs from GNU Go: GNU Go's eye spaces see only tactical status (a string is
+//! dead when it can be captured and not saved, or an "inessential" string sealed in the other
+//! colour's cavity); rules (b), (c) and (d) call more strings dead than that, and our tactical
+//! reader is weaker than GNU Go's, so some strings are lively for one and dead for the other.
 
 use crate::board::benson;
 use crate::board::tactics::{self, Attack, Defense, ReadLimits};
