@@ -7,6 +7,7 @@ mod benson;
 mod board_fuzz;
 mod board_gnugo;
 mod board_positions;
+mod board_truth;
 mod canonical;
 mod cli;
 mod cli_consistency;

@@ -9,10 +9,12 @@
 //! [`Evaluator::evaluate`] (database first, solver behind it) → value and vital points, mapped
 //! back to board points. A virtual half-eye vertex maps to its deciding diagonal: the half
 //! eye's own attack point when it is an attack point, its defence point when it is a defence
-//! point.
+//! point. Vital points are then checked against the board ([`keep_playable`]): an attack
+//! point where the attacker cannot legally play (suicide) is never named.
 //!
-//! Spaces with more vertices than [`AnalysisLimits::max_solver_vertices`] that no pattern
-//! matches are valued as GNU Go 3.8 values an unknown space (`optics.c`, after the database
+//! Spaces with more than [`MAX_MATCHED_INNER`] points that are not marginal, and spaces with
+//! more vertices than [`AnalysisLimits::max_solver_vertices`] that no pattern matches, are
+//! valued as GNU Go 3.8 values an unknown space (`optics.c`, after the database
 //! fails): more than three points beyond two per marginal point are two eyes, more than none
 //! one eye, else none ([`Source::SizeRule`]).
 //!
@@ -40,6 +42,11 @@ use crate::evaluation::db::VertexSet;
 use crate::evaluation::evaluate::{self, Evaluator};
 use crate::pattern::graph::{EyeGraph, Vertex};
 use crate::value::EyeValue;
+
+/// Spaces with more points than this that are not marginal are valued by the size rule
+/// without a look at patterns or the solver, as GNU Go 3.8's `eval_eye` values them: its
+/// matcher does not try them.
+pub const MAX_MATCHED_INNER: usize = 8;
 
 /// Limits of one analysis.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -260,7 +267,19 @@ pub fn evaluate_space(
     limits: AnalysisLimits,
 ) -> SpaceReport {
     let analyzed = topology::analyze(board, space, limits.read);
-    evaluate_analyzed(ev, analyzed, limits)
+    let mut report = evaluate_analyzed(ev, analyzed, limits);
+    keep_playable(board, &mut report);
+    report
+}
+
+/// Drop the vital points the side meant to play there cannot play on this board: an attack
+/// point where the attacker's stone would be suicide (or stand on a stone), a defence point
+/// the owner cannot play. Patterns and the solver read the space alone; the board decides.
+pub fn keep_playable(board: &Board, report: &mut SpaceReport) {
+    let owner = report.color();
+    let playable = |l: &Loc, c: Color| board.is_empty(*l) && board.is_legal(*l, c);
+    report.attack.retain(|l| playable(l, owner.opponent()));
+    report.defense.retain(|l| playable(l, owner));
 }
 
 /// Value a space already through [`topology::analyze`].
@@ -284,7 +303,17 @@ pub fn evaluate_analyzed(
             };
         }
     };
-    let found = match ev.database().lookup(&graph) {
+    let inner = analyzed.space.points.iter().filter(|p| !p.marginal).count();
+    let lookup = if inner > MAX_MATCHED_INNER {
+        None
+    } else {
+        ev.database().lookup(&graph)
+    };
+    let found = match lookup {
+        _ if inner > MAX_MATCHED_INNER => {
+            let v = size_rule(&analyzed);
+            Some((v, VertexSet(0), VertexSet(0), Source::SizeRule))
+        }
         Some(m) => Some((m.value, m.attack, m.defense, Source::Pattern(m.pattern))),
         None if graph.len() <= limits.max_solver_vertices => ev
             .evaluate(&graph)
@@ -385,8 +414,9 @@ pub struct GtpEvaluator {
 }
 
 impl EyeEvaluator for GtpEvaluator {
-    fn evaluate(&self, _board: &Board, space: &AnalyzedSpace) -> Option<EyeAnswer> {
-        let report = evaluate_analyzed(&self.evaluator, space.clone(), self.limits);
+    fn evaluate(&self, board: &Board, space: &AnalyzedSpace) -> Option<EyeAnswer> {
+        let mut report = evaluate_analyzed(&self.evaluator, space.clone(), self.limits);
+        keep_playable(board, &mut report);
         let (attack, defense) = report.vital_pair();
         report.value.map(|value| EyeAnswer {
             value,

@@ -21,29 +21,34 @@
 //!
 //! Written for an owner C and an attacker A. Dead strings are invisible: their points count as
 //! open (empty), as in GNU Go's `make_domains` (seed `002`, "Functions in optics.c"). The
-//! *domain* of a colour is grown from its lively stones:
+//! *domain* of a colour is grown from its lively stones by an influence count (seed `002`,
+//! "Functions in optics.c", as GNU Go 3.8's `eye_data` shows it):
 //!
-//! 1. its lively stones, and every open point next to one;
-//! 2. then, until nothing changes, every open point `p` with an orthogonal neighbour `q` and
-//!    the diagonal `r` next to both (so `q`, `r` adjoin) already in the domain, unless
-//!    * `p` is off the first line and `q` or `r` is on it (no leaking under a third-line stone),
-//!    * the other orthogonal neighbour of `p` next to `r` holds a lively enemy stone (no
-//!      leaking past a knight's move), or
-//!    * both points that extend the pair `q`, `r` along their line hold lively enemy stones
-//!      (no leaking through a two-space jump);
-//! 3. a corner point whose two neighbours are open and free of lively enemy stones, as is the
-//!    diagonal, joins when one neighbour is in the domain.
+//! 1. its lively stones are in it (influence 1); lively enemy stones have influence -1;
+//! 2. an open point next to one of its lively stones is in it (influence 1), unless it is a
+//!    false margin (below), which joins neither domain; every other open point starts outside
+//!    at 0. Any open point has one less when it touches a lively enemy stone (its threshold
+//!    is then 1 instead of 0) or, failing that, when it lies on the first line;
+//! 3. until nothing changes, an open point joins (its influence rises by one) when an
+//!    orthogonal neighbour `q` and the diagonal `r` next to both have influences summing above
+//!    its threshold. Low first-line influence keeps the domain from leaking under a
+//!    third-line stone, the threshold from leaking past a knight's move, and the lowered
+//!    influence of points between two enemy stones from leaking through a two-space jump.
 //!
 //! An open point in C's domain and not A's is *core*; in both, *contested*. C's eye space is
-//! the core points and the contested points next to a core point. A point of the space is
-//! **marginal** when it is contested or next to an empty point outside the space.
+//! the core points and the contested points next to a point only C's domain holds (a core
+//! point or a lively C stone). Contested points of the space are **marginal**, and so are core
+//! points next to a point only A's domain holds (a lively A stone, or an open point only A
+//! reaches). This is GNU Go's eye space (`eye_data` answers it point by point): a contested
+//! point beside C's wall is a margin of C's space even with no open core point beside it.
 //!
-//! **False margins** (seed `002`, "False Margins"): an empty marginal point next to a lively A
-//! string that reading cannot capture, where an A move would be suicide or self-atari, can never
-//! be A's way in; it is dropped from the space (and does not make its neighbours marginal).
+//! **False margins** (seed `002`, "False Margins"): a marginal empty point with neighbours of
+//! both colours, among them a dead A stone and a lively A string that reading cannot capture,
+//! where A cannot safely play, can never be A's way in; it is dropped from the space.
 //!
-//! The spaces are the 4-connected components of what is left; the owners of a space are the
-//! lively C strings next to it.
+//! The spaces are the components of what is left, two neighbouring points linked unless both
+//! are marginal (a row of margins along a wall is a row of one-point spaces, as in GNU Go);
+//! the owners of a space are the lively C strings next to it.
 //!
 //! # Liveness
 //!
@@ -61,9 +66,10 @@
 //! calls the seki ring dead). This stands in for GNU Go's dragon status; callers who know better pass their
 //! own list ([`Liveness::from_dead`]).
 //!
-//! Where this differs from GNU Go: rule (c) makes stones sealed in a small space dead without
-//! whole-group (owl) reading; rule 2's caveats are applied to the two orientations of each
-//! pair symmetrically.
+//! Where this differs from GNU Go: GNU Go's eye spaces see only tactical status (a string is
+//! dead when it can be captured and not saved, or an "inessential" string sealed in the other
+//! colour's cavity); rules (b), (c) and (d) call more strings dead than that, and our tactical
+//! reader is weaker than GNU Go's, so some strings are lively for one and dead for the other.
 
 use crate::board::benson;
 use crate::board::tactics::{self, Attack, Defense, ReadLimits};
@@ -352,80 +358,69 @@ fn open(board: &Board, live: &Liveness, loc: Loc) -> bool {
     board.is_empty(loc) || (board.color(loc).is_some() && live.is_dead(loc))
 }
 
-/// The domain of `color` (rules 1-3 of the module docs), indexed by location.
+/// The domain of `color` (the module docs' rule, no false margins set aside), indexed by
+/// location.
 pub fn domain(board: &Board, live: &Liveness, color: Color) -> Vec<bool> {
+    domain_without(board, live, color, &[])
+}
+
+/// The domain of `color`, the points of `excluded` (false margins, indexed by location) kept
+/// out where they would join as neighbours of a lively `color` stone.
+fn domain_without(board: &Board, live: &Liveness, color: Color, excluded: &[bool]) -> Vec<bool> {
     let enemy = color.opponent();
-    let mut dom = vec![false; board.grid_len()];
+    let n = board.grid_len();
+    let mut dom = vec![false; n];
+    // Influence and threshold, as in the module docs; off-board points keep influence 0.
+    let mut influence = vec![0i8; n];
+    let mut threshold = vec![0i8; n];
+    let mut candidates = Vec::new();
     for p in board.locs() {
-        if lively(board, live, p, color)
-            || (open(board, live, p) && board.neighbors(p).any(|n| lively(board, live, n, color)))
-        {
-            dom[p.index()] = true;
+        let i = p.index();
+        if lively(board, live, p, color) {
+            dom[i] = true;
+            influence[i] = 1;
+            continue;
+        }
+        if lively(board, live, p, enemy) {
+            influence[i] = -1;
+            continue;
+        }
+        let own = board.neighbors(p).any(|q| lively(board, live, q, color));
+        let theirs = board.neighbors(p).any(|q| lively(board, live, q, enemy));
+        if own {
+            if !excluded.get(i).copied().unwrap_or(false) {
+                dom[i] = true;
+                influence[i] = 1;
+            }
+        } else {
+            candidates.push(p);
+        }
+        if theirs {
+            threshold[i] = 1;
+            influence[i] -= 1;
+        } else if board.edge_count(p) > 0 {
+            influence[i] -= 1;
         }
     }
-    let first_line = |l: Loc| board.edge_count(l) > 0;
-    let shift = |l: Loc, d: isize| -> Option<Loc> {
-        let i = l.index() as isize + d;
-        if i < 0 || i as usize >= board.grid_len() {
-            return None;
-        }
-        let cand = Loc(i as u16);
-        board.on_board(cand).then_some(cand)
-    };
-    let s = (board.size() + 1) as isize;
-    let dirs = [-s, -1, 1, s];
+    // Grow to the fixpoint: the rule only ever adds points and raises influence, so the
+    // order of the sweep does not change the result.
     loop {
         let mut changed = false;
-        for p in board.locs() {
-            if dom[p.index()] || !open(board, live, p) {
+        for &p in &candidates {
+            let i = p.index();
+            if dom[i] {
                 continue;
             }
-            let mut join = false;
-            'pairs: for &d in &dirs {
-                for &e in &dirs {
-                    if e == d || e == -d {
-                        continue;
-                    }
-                    let (Some(q), Some(r)) = (shift(p, d), shift(p, d + e)) else {
-                        continue;
-                    };
-                    if !(dom[q.index()] && dom[r.index()]) {
-                        continue;
-                    }
-                    if !first_line(p) && (first_line(q) || first_line(r)) {
-                        continue;
-                    }
-                    if shift(p, e).is_some_and(|k| lively(board, live, k, enemy)) {
-                        continue;
-                    }
-                    let u = shift(p, d + 2 * e);
-                    let c = shift(p, d - e);
-                    if u.is_some_and(|u| lively(board, live, u, enemy))
-                        && c.is_some_and(|c| lively(board, live, c, enemy))
-                    {
-                        continue;
-                    }
-                    join = true;
-                    break 'pairs;
-                }
-            }
-            if !join && board.edge_count(p) == 2 {
-                let ns: Vec<Loc> = board.neighbors(p).collect();
-                let diag = board
-                    .diagonals(p)
-                    .iter()
-                    .map(|t| t.0)
-                    .find(|&t| board.on_board(t));
-                let clean = |l: Loc| open(board, live, l) && !lively(board, live, l, enemy);
-                if ns.iter().all(|&n| clean(n))
-                    && diag.is_some_and(clean)
-                    && ns.iter().any(|n| dom[n.index()])
-                {
-                    join = true;
-                }
-            }
-            if join {
-                dom[p.index()] = true;
+            let joins = board.diagonals(p).iter().any(|&(r, q1, q2)| {
+                board.on_board(r)
+                    && [q1, q2].iter().any(|&q| {
+                        board.on_board(q)
+                            && influence[q.index()] + influence[r.index()] > threshold[i]
+                    })
+            });
+            if joins {
+                dom[i] = true;
+                influence[i] += 1;
                 changed = true;
             }
         }
@@ -436,6 +431,64 @@ pub fn domain(board: &Board, live: &Liveness, color: Color) -> Vec<bool> {
     dom
 }
 
+/// True when the empty point `p` is a false margin of `color`'s space (module docs): it has
+/// neighbours of both colours, a dead attacker stone and an attacker string that reading
+/// cannot capture among them, and the attacker cannot safely play there.
+fn is_false_margin(
+    board: &mut Board,
+    live: &Liveness,
+    p: Loc,
+    color: Color,
+    limits: ReadLimits,
+) -> bool {
+    let enemy = color.opponent();
+    if !board.is_empty(p) {
+        return false;
+    }
+    let ns: Vec<Loc> = board.neighbors(p).collect();
+    let has = |c: Color| ns.iter().any(|&n| board.color(n) == Some(c));
+    if !(has(color) && has(enemy)) {
+        return false;
+    }
+    if !ns
+        .iter()
+        .any(|&n| board.color(n) == Some(enemy) && live.is_dead(n))
+    {
+        return false;
+    }
+    let mut lively_enemies: Vec<Loc> = ns
+        .iter()
+        .filter(|&&n| lively(board, live, n, enemy))
+        .map(|&n| board.string_id(n))
+        .collect();
+    lively_enemies.sort();
+    lively_enemies.dedup();
+    let uncapturable = lively_enemies
+        .iter()
+        .any(|&s| tactics::attack(board, s, limits) == Attack::Fails);
+    uncapturable && !tactics::safe_move(board, p, enemy, limits)
+}
+
+/// The false margins of the position, indexed by location: empty points next to a lively
+/// black stone that are a false margin of either colour's space. They are kept out of both
+/// domains where they would join as neighbours of a lively stone.
+fn false_margins(board: &mut Board, live: &Liveness, limits: ReadLimits) -> Vec<bool> {
+    let mut out = vec![false; board.grid_len()];
+    let locs: Vec<Loc> = board.locs().collect();
+    for p in locs {
+        if board.is_empty(p)
+            && board
+                .neighbors(p)
+                .any(|n| lively(board, live, n, Color::Black))
+            && (is_false_margin(board, live, p, Color::Black, limits)
+                || is_false_margin(board, live, p, Color::White, limits))
+        {
+            out[p.index()] = true;
+        }
+    }
+    out
+}
+
 /// The eye spaces of `color`, sorted by their first point.
 pub fn eye_spaces(
     board: &mut Board,
@@ -443,66 +496,28 @@ pub fn eye_spaces(
     color: Color,
     limits: ReadLimits,
 ) -> Vec<EyeSpace> {
-    let enemy = color.opponent();
-    let mine = domain(board, live, color);
-    let theirs = domain(board, live, enemy);
+    let excluded = false_margins(board, live, limits);
+    let mine = domain_without(board, live, color, &excluded);
+    let theirs = domain_without(board, live, color.opponent(), &excluded);
     let locs: Vec<Loc> = board.locs().collect();
-    let is_open = |l: Loc| open(board, live, l);
-    let core = |l: Loc| is_open(l) && mine[l.index()] && !theirs[l.index()];
-    let contested = |l: Loc| is_open(l) && mine[l.index()] && theirs[l.index()];
+    let only_mine = |l: Loc| mine[l.index()] && !theirs[l.index()];
+    let only_theirs = |l: Loc| theirs[l.index()] && !mine[l.index()];
     let mut in_space = vec![false; board.grid_len()];
-    for &p in &locs {
-        if core(p) || (contested(p) && board.neighbors(p).any(core)) {
-            in_space[p.index()] = true;
-        }
-    }
     let mut marginal = vec![false; board.grid_len()];
     for &p in &locs {
-        if in_space[p.index()] {
-            marginal[p.index()] = contested(p)
-                || board
-                    .neighbors(p)
-                    .any(|n| board.is_empty(n) && !in_space[n.index()]);
-        }
-    }
-    // False margins.
-    let mut false_margin = Vec::new();
-    for &p in &locs {
-        if !(in_space[p.index()] && marginal[p.index()] && board.is_empty(p)) {
+        if !open(board, live, p) || !mine[p.index()] {
             continue;
         }
-        let enemy_strings: Vec<Loc> = board
-            .neighbors(p)
-            .filter(|&n| lively(board, live, n, enemy))
-            .map(|n| board.string_id(n))
-            .collect();
-        if enemy_strings.is_empty() {
-            continue;
-        }
-        let unassailable = enemy_strings
-            .iter()
-            .all(|&s| tactics::attack(board, s, limits) == Attack::Fails);
-        if !unassailable {
-            continue;
-        }
-        let bad_for_enemy = match board.play(p, enemy) {
-            Err(_) => true,
-            Ok(_) => {
-                let libs = if board.color(p).is_some() {
-                    board.liberty_count(p)
-                } else {
-                    0
-                };
-                board.undo();
-                libs <= 1
+        if theirs[p.index()] {
+            // Contested: a margin of the space next to it, if any.
+            if board.neighbors(p).any(only_mine) {
+                in_space[p.index()] = true;
+                marginal[p.index()] = true;
             }
-        };
-        if bad_for_enemy {
-            false_margin.push(p);
+        } else {
+            in_space[p.index()] = true;
+            marginal[p.index()] = board.neighbors(p).any(only_theirs);
         }
-    }
-    for &p in &false_margin {
-        in_space[p.index()] = false;
     }
     // Components.
     let mut seen = vec![false; board.grid_len()];
@@ -515,8 +530,10 @@ pub fn eye_spaces(
         seen[start.index()] = true;
         let mut i = 0;
         while i < comp.len() {
-            for n in board.neighbors(comp[i]) {
-                if in_space[n.index()] && !seen[n.index()] {
+            let here = comp[i];
+            for n in board.neighbors(here) {
+                let linked = !(marginal[here.index()] && marginal[n.index()]);
+                if in_space[n.index()] && !seen[n.index()] && linked {
                     seen[n.index()] = true;
                     comp.push(n);
                 }
@@ -531,7 +548,7 @@ pub fn eye_spaces(
                 if lively(board, live, n, color) && !owners.contains(&board.string_id(n)) {
                     owners.push(board.string_id(n));
                 }
-                if false_margin.contains(&n) && !fms.contains(&n) {
+                if excluded[n.index()] && !fms.contains(&n) {
                     fms.push(n);
                 }
             }
@@ -543,7 +560,7 @@ pub fn eye_spaces(
             .map(|&p| SpacePoint {
                 loc: p,
                 marginal: marginal[p.index()],
-                stone: board.color(p) == Some(enemy),
+                stone: board.color(p) == Some(color.opponent()),
                 edge: board.edge_count(p),
             })
             .collect();

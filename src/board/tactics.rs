@@ -7,11 +7,13 @@
 //!
 //! * attacker to move: a string with one liberty is taken; with two liberties (three at the
 //!   root, and right after the defender's first move) the attacker tries each liberty and wins
-//!   if the defender then has no rescue; this reads ladders, since a string in atari has few
-//!   answers;
+//!   if the defender then has no rescue (it also tries saving, at its liberty, an attacker
+//!   string next to the target that a counter-atari left in atari); this reads ladders, since
+//!   a string in atari has few answers;
 //! * defender to move: a string with three or more liberties is safe (below the root);
-//!   otherwise the defender tries doing nothing, each liberty, and capturing each neighbouring
-//!   attacker string that is in atari.
+//!   otherwise the defender tries doing nothing, capturing each neighbouring attacker string
+//!   that is in atari (a defence by capture), each liberty, and, for a string of at most two
+//!   liberties, each counter-atari: a liberty of a neighbouring attacker string that has two.
 //!
 //! The root thresholds are chosen so that the answers agree with each other: after an
 //! [`Attack::Captures`] move, [`defend`] fails; after a [`Defense::Saves`] move, [`attack`]
@@ -140,7 +142,18 @@ impl Reader<'_> {
         if libs.len() > max_libs || self.out_of_budget(depth) {
             return None;
         }
-        for m in libs {
+        // Besides the target's liberties, the attacker may first save one of his own strings
+        // that a counter-atari left in atari next to the target.
+        let mut moves = libs;
+        for s in self.board.adjacent_strings(target, attacker) {
+            if self.board.liberty_count(s) == 1 {
+                let l = self.board.liberties(s)[0];
+                if !moves.contains(&l) {
+                    moves.push(l);
+                }
+            }
+        }
+        for m in moves {
             if self.board.play(m, attacker).is_err() {
                 continue;
             }
@@ -180,9 +193,23 @@ impl Reader<'_> {
                 }
             }
         }
-        for l in libs {
+        for &l in &libs {
             if !candidates.contains(&l) {
                 candidates.push(l);
+            }
+        }
+        // Counter-ataris: a neighbouring attacker string with two liberties, put in atari,
+        // must be saved before the target is taken. Only for a target short of liberties,
+        // so the reading stays narrow.
+        if libs.len() <= 2 {
+            for s in self.board.adjacent_strings(target, owner.opponent()) {
+                if self.board.liberty_count(s) == 2 {
+                    for l in self.board.liberties(s) {
+                        if !candidates.contains(&l) {
+                            candidates.push(l);
+                        }
+                    }
+                }
             }
         }
         for m in candidates {

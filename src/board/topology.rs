@@ -1,21 +1,27 @@
 //! Eye topology: proper, half and false eyes from the diagonals (SEMANTICS.md §4, seed `002`
 //! "Eye Topology" and "Eye Topology with Ko").
 //!
-//! Takes a [`Board`] and an [`EyeSpace`]; gives, for each point of the space with at most one
-//! neighbour in it, the sum of its diagonal scores and a class, and the space turned into the
-//! graph a matcher reads ([`SpaceGraph`]): a false eye becomes marginal; a half eye gets a
-//! virtual marginal vertex adjacent only to it.
+//! Takes a [`Board`] and an [`EyeSpace`]; gives, for each point of the space that is not
+//! marginal and has at most one neighbour in it, the sum of its diagonal scores and a class,
+//! and the space turned into the graph a matcher reads ([`SpaceGraph`]): a false eye becomes
+//! marginal when the attacker can get in (the space is that one point, an attacker stone sits
+//! there, or the attacker may legally play there; a false eye the attacker cannot enter, where
+//! his move would be suicide, stays a plain point); a half eye gets a virtual marginal vertex
+//! adjacent only to it.
 //!
 //! Scores are kept in eighths so that GNU Go's ko values a = 7/8 and b = 9/8 are exact. For a
 //! diagonal point `d` outside the space, with owner C and attacker A:
 //!
 //! * off the board: 8 (one) when only one coordinate is off, 0 when both are (the corner rule:
 //!   so an edge point starts at 2, a corner point at 2);
+//! * a point of the space: 0 when it is not marginal, has fewer than two marginal neighbours,
+//!   and is not an empty point where an A stone would capture; otherwise scored as below;
 //! * a C stone: 0;
 //! * an A stone: 16 if reading cannot capture it; 0 if it is captured and cannot be saved;
 //!   9 (b) if the only capture found is a ko capture; 8 if it can be captured and saved;
-//! * empty: 7 (a) if an A move there is a ko capture that C can retake; 8 if A can play there
-//!   and reading cannot capture the stone; 0 otherwise (C's point, or A's stone is lost).
+//! * empty: 7 (a) if an A move there is a ko capture that C can retake; if A can play there
+//!   and reading cannot capture the stone, 8 when C can play there safely too and 16 when C
+//!   cannot; 0 otherwise (C's point, or A's stone is lost).
 //!
 //! The sum `e` classifies: `e <= 2` proper, `2 < e < 4` half (between 2 and 3 "proper unless
 //! ko", between 3 and 4 "real only by ko"), `e >= 4` false. A half eye's deciding diagonals are
@@ -182,8 +188,20 @@ pub fn topological_eye(
             }
             continue;
         }
-        if space.contains(d) {
-            continue;
+        if let Some(j) = space.index_of(d) {
+            // A point of the space counts as the owner's unless it is a margin, borders two
+            // margins, or is empty and an attacker stone there would capture.
+            let margins = space
+                .neighbors(board, j)
+                .iter()
+                .filter(|&&k| space.points[k].marginal)
+                .count();
+            let solid = !space.points[j].marginal
+                && margins < 2
+                && !(board.is_empty(d) && captures_something(board, d, enemy));
+            if solid {
+                continue;
+            }
         }
         match board.color(d) {
             Some(c) if c == owner => {}
@@ -212,9 +230,14 @@ pub fn topological_eye(
                     attack.push(d);
                     defense.push(d);
                 } else if tactics::safe_move(board, d, enemy, limits) {
-                    sum += 8;
-                    attack.push(d);
-                    defense.push(d);
+                    if tactics::safe_move(board, d, owner, limits) {
+                        sum += 8;
+                        attack.push(d);
+                        defense.push(d);
+                    } else {
+                        // The attacker can take it and the owner cannot: the attacker's.
+                        sum += 16;
+                    }
                 }
             }
         }
@@ -237,6 +260,13 @@ pub fn topological_eye(
     }
 }
 
+/// True when `color` playing at the empty `m` captures at least one stone.
+fn captures_something(board: &Board, m: Loc, color: crate::board::Color) -> bool {
+    board
+        .neighbors(m)
+        .any(|n| board.color(n) == Some(color.opponent()) && board.liberty_count(n) == 1)
+}
+
 /// True when `color` playing at `m` captures exactly one stone and leaves a ko to retake.
 fn is_ko_capture(board: &mut Board, m: Loc, color: crate::board::Color) -> bool {
     match board.play(m, color) {
@@ -253,14 +283,22 @@ fn is_ko_capture(board: &mut Board, m: Loc, color: crate::board::Color) -> bool 
 pub fn analyze(board: &mut Board, space: &EyeSpace, limits: ReadLimits) -> AnalyzedSpace {
     let mut points = Vec::new();
     for i in 0..space.points.len() {
-        if space.neighbors(board, i).len() <= 1 {
+        if !space.points[i].marginal && space.neighbors(board, i).len() <= 1 {
             points.push(topological_eye(board, space, space.points[i].loc, limits));
         }
     }
     let mut out = space.clone();
+    let enemy = space.color.opponent();
     for t in &points {
-        if t.class == EyeClass::False {
-            let i = out.index_of(t.loc).expect("in the space");
+        if t.class != EyeClass::False {
+            continue;
+        }
+        let Some(i) = out.index_of(t.loc) else {
+            continue;
+        };
+        let enterable =
+            out.points.len() == 1 || out.points[i].stone || board.is_legal(t.loc, enemy);
+        if enterable {
             out.points[i].marginal = true;
         }
     }
@@ -383,10 +421,10 @@ mod tests {
             (t.class, eighths_to_string(t.eighths), names.join(","))
         };
         assert_eq!(case('X'), (EyeClass::False, "4".to_string(), String::new()));
-        assert_eq!(
-            case('.'),
-            (EyeClass::Half, "3".to_string(), "B6".to_string())
-        );
+        // An empty B6: black B6 joins the wall and is safe, white B6 is self-atari (the string
+        // A6 B6 B7 keeps only A7, and black A7 takes three stones). B6 is black's (2): A7 is a
+        // false eye, not a half eye. (Formerly scored 1, as if white could hold B6.)
+        assert_eq!(case('.'), (EyeClass::False, "4".to_string(), String::new()));
         assert_eq!(
             case('O'),
             (EyeClass::Proper, "2".to_string(), String::new())
@@ -395,7 +433,9 @@ mod tests {
 
     #[test]
     fn graph_of_a_half_eye_has_one_virtual_margin() {
-        let d = "+-------\n|a O X .\n|O . X .\n|X X X .\n|. . . .";
+        // B6 is safe for both: white B6 joins A5 A6 and B7 C7 (liberties A7, D7, A4), black
+        // B6 joins its wall. A7 is a half eye decided at B6.
+        let d = "+-------\n|a O O .\n|O . X .\n|O X X .\n|. . . .";
         let p = parse_board(d, Some(7)).unwrap();
         let mut b = p.board;
         let live = Liveness::all_alive(&b);

@@ -1,0 +1,512 @@
+//! Random games against GNU Go, with `eval_eye` compared after every move.
+//!
+//! ```text
+//! cargo run --release --example random_games_vs_gnugo -- [--games N] [--sizes 9,13,19]
+//!     [--seed S] [--max-moves M] [--level L] [--list]
+//! ```
+//!
+//! One side plays random legal moves (never filling a point all of whose neighbours are its
+//! own stones, so games end), the other is `gnugo --mode gtp --quiet --level L --seed S`
+//! through `genmove`; games cycle through the sizes and the colours. After every move both
+//! engines are asked `eval_eye` at every point of the board: GNU Go, and nakade's own GTP
+//! engine (`nakade::gtp::eye_commands::engine()`) in process. A *query* is a point where
+//! either answers something other than `-1`; the script prints how many of them got the
+//! identical answer, and the differences by kind, with the first position of each kind as an
+//! SGF setup and the vertex. `--list` prints every difference, one a line.
+//!
+//! The run is deterministic for a seed (GNU Go gets a seed too); gnugo comes from
+//! `$NAKADE_GNUGO` (default `/usr/games/gnugo`).
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::Instant;
+
+use nakade::board::analysis::{analyze_position, AnalysisLimits, PositionReport};
+use nakade::board::{vertex, Board, Color, Loc};
+use nakade::evaluation::evaluate::Evaluator;
+use nakade::gtp::engine::Engine;
+use nakade::gtp::eye_commands;
+
+/// A running GNU Go.
+struct Gnugo {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Gnugo {
+    fn start(path: &str, level: u32, seed: u64) -> std::io::Result<Gnugo> {
+        let mut child = Command::new(path)
+            .args(["--mode", "gtp", "--quiet", "--level"])
+            .arg(level.to_string())
+            .arg("--seed")
+            .arg(seed.to_string())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()?;
+        let stdin = child.stdin.take().ok_or(std::io::ErrorKind::BrokenPipe)?;
+        let stdout = child.stdout.take().ok_or(std::io::ErrorKind::BrokenPipe)?;
+        Ok(Gnugo {
+            child,
+            stdin,
+            stdout: BufReader::new(stdout),
+        })
+    }
+
+    /// Send one command; the answer without `= `, or `Err` with the error text (or a note that
+    /// the process ended).
+    fn ask(&mut self, cmd: &str) -> Result<String, String> {
+        writeln!(self.stdin, "{cmd}").map_err(|e| format!("gnugo gone: {e}"))?;
+        self.stdin.flush().map_err(|e| format!("gnugo gone: {e}"))?;
+        let mut text = String::new();
+        loop {
+            let mut line = String::new();
+            let n = self
+                .stdout
+                .read_line(&mut line)
+                .map_err(|e| format!("gnugo gone: {e}"))?;
+            if n == 0 {
+                return Err("gnugo gone: end of output".into());
+            }
+            if line.trim().is_empty() && !text.is_empty() {
+                break;
+            }
+            if line.trim().is_empty() {
+                continue;
+            }
+            text.push_str(&line);
+        }
+        let text = text.trim_end().to_string();
+        if let Some(rest) = text.strip_prefix('=') {
+            Ok(rest.trim_start().to_string())
+        } else {
+            Err(text.trim_start_matches('?').trim().to_string())
+        }
+    }
+}
+
+impl Drop for Gnugo {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.stdin.flush();
+        let _ = self.child.wait();
+    }
+}
+
+/// Nakade's engine, asked in process.
+struct Nakade(Engine);
+
+impl Nakade {
+    fn ask(&mut self, cmd: &str) -> Result<String, String> {
+        let out = self.0.execute_line(cmd.as_bytes()).unwrap_or_default();
+        let out = out.trim_end();
+        if let Some(rest) = out.strip_prefix('=') {
+            Ok(rest.trim_start().to_string())
+        } else {
+            Err(out.trim_start_matches('?').trim().to_string())
+        }
+    }
+}
+
+/// xorshift64*: small, deterministic.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+struct Options {
+    games: usize,
+    sizes: Vec<usize>,
+    seed: u64,
+    max_moves: usize,
+    level: u32,
+    list: bool,
+    gnugo: String,
+}
+
+fn options() -> Result<Options, String> {
+    let mut o = Options {
+        games: 6,
+        sizes: vec![9, 13, 19],
+        seed: 1,
+        max_moves: 150,
+        level: 1,
+        list: false,
+        gnugo: std::env::var("NAKADE_GNUGO").unwrap_or_else(|_| "/usr/games/gnugo".into()),
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut i = 0;
+    while i < args.len() {
+        let value = |i: usize| {
+            args.get(i + 1)
+                .cloned()
+                .ok_or_else(|| format!("{} needs a value", args[i]))
+        };
+        match args[i].as_str() {
+            "--games" => o.games = value(i)?.parse().map_err(|_| "bad --games")?,
+            "--seed" => o.seed = value(i)?.parse().map_err(|_| "bad --seed")?,
+            "--max-moves" => o.max_moves = value(i)?.parse().map_err(|_| "bad --max-moves")?,
+            "--level" => o.level = value(i)?.parse().map_err(|_| "bad --level")?,
+            "--sizes" => {
+                o.sizes = value(i)?
+                    .split(',')
+                    .map(|s| s.trim().parse::<usize>())
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| "bad --sizes")?
+            }
+            "--list" => {
+                o.list = true;
+                i += 1;
+                continue;
+            }
+            other => return Err(format!("unknown argument {other}")),
+        }
+        i += 2;
+    }
+    if o.sizes.is_empty() || o.sizes.iter().any(|&s| !(5..=19).contains(&s)) {
+        return Err("sizes must lie in 5..=19".into());
+    }
+    Ok(o)
+}
+
+/// The position as an SGF setup, with the player to move.
+fn to_sgf(board: &Board, to_move: Color) -> String {
+    let mut ab = String::new();
+    let mut aw = String::new();
+    for loc in board.locs() {
+        let (x, y) = board.xy(loc);
+        let pt = format!("[{}{}]", (b'a' + x as u8) as char, (b'a' + y as u8) as char);
+        match board.color(loc) {
+            Some(Color::Black) => ab.push_str(&pt),
+            Some(Color::White) => aw.push_str(&pt),
+            None => {}
+        }
+    }
+    let mut s = format!("(;GM[1]FF[4]SZ[{}]", board.size());
+    if !ab.is_empty() {
+        s.push_str(&format!("AB{ab}"));
+    }
+    if !aw.is_empty() {
+        s.push_str(&format!("AW{aw}"));
+    }
+    s.push_str(&format!(
+        "PL[{}])",
+        if to_move == Color::Black { "B" } else { "W" }
+    ));
+    s
+}
+
+/// A random legal move that does not fill one of the mover's own one-point eyes.
+fn random_move(board: &Board, color: Color, rng: &mut Rng) -> Option<Loc> {
+    let mut cands: Vec<Loc> = board
+        .locs()
+        .filter(|&l| board.is_legal(l, color))
+        .filter(|&l| !board.neighbors(l).all(|n| board.color(n) == Some(color)))
+        .collect();
+    if cands.is_empty() {
+        return None;
+    }
+    let i = rng.below(cands.len());
+    Some(cands.swap_remove(i))
+}
+
+/// The kind of a difference.
+fn kind(ours: &str, theirs: &str) -> &'static str {
+    let value = |s: &str| s.split_whitespace().take(2).collect::<Vec<_>>().join(" ");
+    if ours.starts_with('?') || ours.starts_with("error") {
+        "nakade error"
+    } else if ours == "-1" {
+        "nakade -1, gnugo value"
+    } else if theirs == "-1" {
+        "nakade value, gnugo -1"
+    } else if value(ours) != value(theirs) {
+        "values differ"
+    } else {
+        "same value, vital points differ"
+    }
+}
+
+#[derive(Default)]
+struct Tally {
+    games: usize,
+    moves: usize,
+    positions: usize,
+    queries: usize,
+    identical: usize,
+    kinds: BTreeMap<&'static str, usize>,
+    pairs: BTreeMap<(String, String), usize>,
+    examples: BTreeMap<&'static str, String>,
+    causes: BTreeMap<String, usize>,
+    cause_examples: BTreeMap<String, String>,
+    list: Vec<String>,
+}
+
+/// What lies behind a difference: for `-1` answers whether the point holds a stone; for two
+/// values whether the two engines' spaces have the same size and number of margins (GNU Go's
+/// `eye_data`) or not.
+fn cause(
+    gnugo: &mut Gnugo,
+    report: &PositionReport,
+    board: &Board,
+    loc: Loc,
+    kind: &str,
+) -> Result<String, String> {
+    let stone = if board.color(loc).is_some() {
+        "stone"
+    } else {
+        "empty point"
+    };
+    if kind.contains("-1") || kind.contains("error") {
+        return Ok(stone.to_string());
+    }
+    let name = vertex::name(board, loc);
+    let mut theirs = None;
+    for c in ["black", "white"] {
+        let data = gnugo.ask(&format!("eye_data {c} {name}"))?;
+        let field = |f: &str| {
+            data.lines()
+                .find_map(|l| l.strip_prefix(f))
+                .map(|v| v.trim().to_string())
+                .unwrap_or_default()
+        };
+        if field("color") == c {
+            theirs = Some((field("esize"), field("msize")));
+            break;
+        }
+    }
+    let ours = [Color::Black, Color::White].iter().find_map(|&c| {
+        report
+            .spaces
+            .iter()
+            .find(|s| s.color() == c && s.analyzed.space.contains(loc))
+    });
+    let ours = ours.map(|s| {
+        let pts = &s.analyzed.space.points;
+        (
+            pts.len().to_string(),
+            pts.iter().filter(|p| p.marginal).count().to_string(),
+        )
+    });
+    Ok(match (theirs, ours) {
+        (Some(t), Some(o)) if t == o => "spaces of equal size and margins".to_string(),
+        (Some(t), Some(o)) if t.0 == o.0 => "spaces of equal size, margins differ".to_string(),
+        (Some(_), Some(_)) => "spaces of different size".to_string(),
+        _ => "space unknown".to_string(),
+    })
+}
+
+fn short(s: &str) -> String {
+    s.split_whitespace().take(2).collect::<Vec<_>>().join(" ")
+}
+
+fn compare(
+    gnugo: &mut Gnugo,
+    nakade: &mut Nakade,
+    board: &Board,
+    to_move: Color,
+    ev: &Evaluator<'_>,
+    t: &mut Tally,
+) -> Result<(), String> {
+    t.positions += 1;
+    let mut report: Option<PositionReport> = None;
+    for loc in board.locs() {
+        let name = vertex::name(board, loc);
+        let theirs = gnugo.ask(&format!("eval_eye {name}"))?;
+        let ours = match nakade.ask(&format!("eval_eye {name}")) {
+            Ok(a) => a,
+            Err(e) => format!("? {e}"),
+        };
+        if ours == "-1" && theirs == "-1" {
+            continue;
+        }
+        t.queries += 1;
+        if ours == theirs {
+            t.identical += 1;
+            continue;
+        }
+        let k = kind(&ours, &theirs);
+        *t.kinds.entry(k).or_default() += 1;
+        let report = report.get_or_insert_with(|| {
+            let mut b = board.clone();
+            analyze_position(&mut b, ev, None, AnalysisLimits::default())
+        });
+        let why = cause(gnugo, report, board, loc, k)?;
+        *t.causes.entry(format!("{k}: {why}")).or_default() += 1;
+        *t.pairs.entry((short(&ours), short(&theirs))).or_default() += 1;
+        let line = format!(
+            "{} at {name}: nakade `{ours}`, gnugo `{theirs}`",
+            to_sgf(board, to_move)
+        );
+        t.examples.entry(k).or_insert_with(|| line.clone());
+        t.cause_examples
+            .entry(format!("{k}: {why}"))
+            .or_insert_with(|| line.clone());
+        if t.list.len() < 100_000 {
+            t.list.push(format!("{k}\t{line}"));
+        }
+    }
+    Ok(())
+}
+
+fn play_game(
+    o: &Options,
+    game: usize,
+    rng: &mut Rng,
+    gnugo: &mut Gnugo,
+    ev: &Evaluator<'_>,
+    t: &mut Tally,
+) -> Result<(), String> {
+    let size = o.sizes[game % o.sizes.len()];
+    // Colours alternate with each round through the sizes.
+    let random_color = if (game / o.sizes.len()) % 2 == 0 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let mut board = Board::new(size).map_err(|e| e.to_string())?;
+    let mut nakade = Nakade(eye_commands::engine());
+    for cmd in [format!("boardsize {size}"), "clear_board".to_string()] {
+        gnugo.ask(&cmd)?;
+        nakade.ask(&cmd)?;
+    }
+    gnugo.ask("komi 6.5")?;
+    let mut to_move = Color::Black;
+    let mut passes = 0;
+    for _ in 0..o.max_moves {
+        let c = if to_move == Color::Black { "B" } else { "W" };
+        let mv: Option<Loc> = if to_move == random_color {
+            let m = random_move(&board, to_move, rng);
+            match m {
+                Some(l) => gnugo.ask(&format!("play {c} {}", vertex::name(&board, l)))?,
+                None => gnugo.ask(&format!("play {c} pass"))?,
+            };
+            m
+        } else {
+            let g = gnugo.ask(&format!("genmove {c}"))?;
+            if g.eq_ignore_ascii_case("resign") {
+                break;
+            }
+            if g.eq_ignore_ascii_case("pass") {
+                None
+            } else {
+                Some(vertex::parse(&board, &g).map_err(|e| format!("genmove {g}: {e}"))?)
+            }
+        };
+        match mv {
+            Some(l) => {
+                let name = vertex::name(&board, l);
+                board
+                    .play(l, to_move)
+                    .map_err(|e| format!("{c} {name}: {e:?}"))?;
+                nakade.ask(&format!("play {c} {name}"))?;
+                passes = 0;
+            }
+            None => {
+                board.pass(to_move);
+                nakade.ask(&format!("play {c} pass"))?;
+                passes += 1;
+            }
+        }
+        t.moves += 1;
+        to_move = to_move.opponent();
+        compare(gnugo, &mut nakade, &board, to_move, ev, t)?;
+        if passes >= 2 {
+            break;
+        }
+    }
+    t.games += 1;
+    Ok(())
+}
+
+fn main() {
+    let o = match options() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    };
+    let gnugo_seed = o.seed.wrapping_mul(7919) % 1_000_000 + 1;
+    let mut gnugo = match Gnugo::start(&o.gnugo, o.level, gnugo_seed) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("cannot start {}: {e}; nothing to compare", o.gnugo);
+            return;
+        }
+    };
+    let start = Instant::now();
+    let mut rng = Rng(o.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let mut t = Tally::default();
+    let ev = Evaluator::with_default();
+    for game in 0..o.games {
+        if let Err(e) = play_game(&o, game, &mut rng, &mut gnugo, &ev, &mut t) {
+            eprintln!("game {game} ended early: {e}");
+            if e.starts_with("gnugo gone") {
+                match Gnugo::start(&o.gnugo, o.level, gnugo_seed) {
+                    Ok(g) => gnugo = g,
+                    Err(_) => break,
+                }
+            }
+        }
+    }
+    let sizes: Vec<String> = o.sizes.iter().map(|s| s.to_string()).collect();
+    println!(
+        "games {} sizes {} seed {} level {} max-moves {}",
+        t.games,
+        sizes.join(","),
+        o.seed,
+        o.level,
+        o.max_moves
+    );
+    println!(
+        "moves {} positions {} queries {} identical {} ({:.1}%)",
+        t.moves,
+        t.positions,
+        t.queries,
+        t.identical,
+        100.0 * t.identical as f64 / t.queries.max(1) as f64
+    );
+    println!("differences by kind:");
+    for (k, n) in &t.kinds {
+        println!(
+            "  {k}: {n} ({:.1}% of queries)",
+            100.0 * *n as f64 / t.queries.max(1) as f64
+        );
+    }
+    println!("differences by kind and cause:");
+    for (k, n) in &t.causes {
+        println!("  {k}: {n}");
+    }
+    println!("most frequent (nakade value, gnugo value) pairs:");
+    let mut pairs: Vec<_> = t.pairs.iter().collect();
+    pairs.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    for ((ours, theirs), n) in pairs.iter().take(12) {
+        println!("  nakade `{ours}` gnugo `{theirs}`: {n}");
+    }
+    println!("one example per kind:");
+    for (k, e) in &t.examples {
+        println!("  {k}: {e}");
+    }
+    println!("one example per kind and cause:");
+    for (k, e) in &t.cause_examples {
+        println!("  {k}: {e}");
+    }
+    if o.list {
+        for l in &t.list {
+            println!("{l}");
+        }
+    }
+    println!("time {:.1}s", start.elapsed().as_secs_f64());
+}
