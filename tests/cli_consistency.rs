@@ -384,7 +384,7 @@ fn svg_is_wide_enough_for_its_legend_on_small_boards() {
     assert_eq!((err.as_str(), code), ("", 0));
     let picture = std::fs::read_to_string(&svg.0).unwrap();
     assert!(picture.contains(
-        " white: 4 points, 1222 (2 eyes, the attacker can threaten to destroy one), pattern 400233</text>"
+        " white: 4 points, 1222 (2 eyes, the attacker can threaten to destroy one), pattern 400261</text>"
     ));
     let width: f64 = picture
         .split_once("width=\"")

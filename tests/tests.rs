@@ -13,6 +13,7 @@ mod cli;
 mod cli_consistency;
 mod corpus;
 mod default_db;
+mod enclosed_stones;
 mod eval_eye;
 mod eyegraph_gnugo;
 mod gtp_fuzz;

@@ -40,6 +40,7 @@ use crate::board::topology::{self, AnalyzedSpace, PointTopology};
 use crate::board::{vertex, Board, Color, Loc};
 use crate::evaluation::db::VertexSet;
 use crate::evaluation::evaluate::{self, Evaluator};
+use crate::pattern::diagram::Content;
 use crate::pattern::graph::{EyeGraph, Vertex};
 use crate::value::EyeValue;
 
@@ -210,7 +211,12 @@ pub fn space_graph(a: &AnalyzedSpace) -> Result<EyeGraph, crate::pattern::graph:
         .vertices
         .iter()
         .map(|v| {
-            let base = if v.stone {
+            let base = if v.enclosed {
+                Vertex {
+                    content: Content::Defender,
+                    ..Vertex::EMPTY
+                }
+            } else if v.stone {
                 Vertex::stone(v.marginal)
             } else {
                 Vertex::empty(v.marginal)

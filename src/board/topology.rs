@@ -87,6 +87,10 @@ pub struct GraphVertex {
     pub stone: bool,
     /// Board edges: 0, 1 or 2 (a virtual vertex: those of its half eye's key point).
     pub edge: u8,
+    /// A stone of the owner that the space closes in: every neighbour is a point of the space,
+    /// a stone of the same string or off the board. Not a point of the space but a string of
+    /// its own that the attacker can capture; such vertices come after all the others.
+    pub enclosed: bool,
 }
 
 /// An eye space as a graph: what the matcher (SEMANTICS.md §2) reads.
@@ -310,6 +314,7 @@ pub fn analyze(board: &mut Board, space: &EyeSpace, limits: ReadLimits) -> Analy
             marginal: p.marginal,
             stone: p.stone,
             edge: p.edge,
+            enclosed: false,
         })
         .collect();
     let mut edges = Vec::new();
@@ -336,8 +341,30 @@ pub fn analyze(board: &mut Board, space: &EyeSpace, limits: ReadLimits) -> Analy
             marginal: true,
             stone: false,
             edge: key_edge,
+            enclosed: false,
         });
         edges.push((i, vertices.len() - 1));
+    }
+    // The owner's strings the space closes in, after every vertex of the space.
+    let first_stone = vertices.len();
+    for loc in enclosed_strings(board, &out) {
+        vertices.push(GraphVertex {
+            loc: Some(loc),
+            marginal: false,
+            stone: false,
+            edge: board.edge_count(loc).min(2),
+            enclosed: true,
+        });
+    }
+    for i in first_stone..vertices.len() {
+        let Some(a) = vertices[i].loc else { continue };
+        for n in board.neighbors(a) {
+            if let Some(j) = out.index_of(n) {
+                edges.push((j, i));
+            } else if let Some(j) = (i + 1..vertices.len()).find(|&j| vertices[j].loc == Some(n)) {
+                edges.push((i, j));
+            }
+        }
     }
     edges.sort();
     AnalyzedSpace {
@@ -345,6 +372,32 @@ pub fn analyze(board: &mut Board, space: &EyeSpace, limits: ReadLimits) -> Analy
         points,
         graph: SpaceGraph { vertices, edges },
     }
+}
+
+/// The stones of the owner's strings that `space` closes in (every neighbour of the string a
+/// point of the space or one of its own stones), in board order.
+fn enclosed_strings(board: &Board, space: &EyeSpace) -> Vec<Loc> {
+    let mut out: Vec<Loc> = Vec::new();
+    let mut seen: Vec<Loc> = Vec::new();
+    for p in &space.points {
+        for n in board.neighbors(p.loc) {
+            if board.color(n) != Some(space.color) || seen.contains(&n) {
+                continue;
+            }
+            let stones = board.string_stones(n);
+            seen.extend(&stones);
+            let closed_in = stones.iter().all(|&s| {
+                board
+                    .neighbors(s)
+                    .all(|m| space.contains(m) || stones.contains(&m))
+            });
+            if closed_in {
+                out.extend(stones);
+            }
+        }
+    }
+    out.sort();
+    out
 }
 
 #[cfg(test)]
@@ -450,7 +503,8 @@ mod tests {
                 loc: None,
                 marginal: true,
                 stone: false,
-                edge: 0
+                edge: 0,
+                enclosed: false,
             }
         );
     }

@@ -1,0 +1,146 @@
+//! Enclosed defender stones (issue "Board truth", defect 1): a cell outside the eye space that
+//! the space and the board edge close in is a defender stone of its own, with liberties only in
+//! the space, which the attacker can capture. It is not wall.
+//!
+//! Each value below was read against GNU Go 3.8's `analyze_eyegraph` (value and vital points
+//! agree) and by hand: in `|...%|XO.%+---` the defender's B1 stone (row 1, column 2) is closed
+//! in by the corner; the attacker's 0,2 (or 1,3) leaves the defender one sure eye at 0,1 or
+//! 0,3 and the other in doubt, so with two moves in a row the attacker gets the space down to
+//! one eye (`a` = 1), while read as wall the cell gave the defender two safe eyes (2222).
+
+use nakade::board::analysis::{analyze_position, AnalysisLimits};
+use nakade::board::{ascii, vertex, Color};
+use nakade::evaluation::evaluate::Evaluator;
+use nakade::evaluation::solve::{solve, Params, Space};
+use nakade::pattern::encoded::parse_graph;
+use nakade::pattern::graph::EyeGraph;
+
+use crate::support::nakade;
+
+/// The solver's value and marks, as `analyze_eyegraph` writes them.
+fn solved(graph: &str) -> (String, Vec<String>) {
+    let d = parse_graph(graph).unwrap();
+    let sol = solve(&Space::from_diagram(&d).unwrap(), &Params::default()).unwrap();
+    (sol.value.to_string(), sol.annotate(&d).render(' '))
+}
+
+#[test]
+fn enclosed_stones_are_read_as_capturable_stones() {
+    // GNU Go 3.8: `= 1222 / |.<. / |X.< / +---`.
+    assert_eq!(
+        solved("|...%|XO.%+---"),
+        (
+            "1222".into(),
+            vec!["|.<.".into(), "|X <".into(), "+---".into()]
+        )
+    );
+    // GNU Go 3.8: `= 1222 / .<. / <.X / .X`.
+    assert_eq!(
+        solved("...%.OX%.X"),
+        ("1222".into(), vec![".<.".into(), "< X".into(), ".X".into()])
+    );
+    // The stone has one liberty; capturing it splits the space. GNU Go 3.8: `= 0011 / >*. /
+    // X.$ / ---`.
+    assert_eq!(
+        solved("...%XO$%---"),
+        (
+            "0011".into(),
+            vec![">*.".into(), "X $".into(), "---".into()]
+        )
+    );
+}
+
+#[test]
+fn an_enclosed_stone_without_a_liberty_is_refused() {
+    let (out, err, code) = nakade(&["solve", "|.$$%|XOX%+---"], "");
+    assert_eq!(
+        (out.as_str(), err.as_str(), code),
+        (
+            "",
+            "error: |.$$%|XOX%+---: the enclosed defender stone at row 1, column 2 has no liberty: not a legal position\n",
+            1
+        )
+    );
+    let (_, err, code) = nakade(&["match", "|.$$%|XOX%+---"], "");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("at row 1, column 2 has no liberty"), "{err}");
+}
+
+#[test]
+fn an_enclosed_stone_is_part_of_the_key() {
+    // The same five vertices with their edge counts, once with the corner cell closed in (a
+    // defender stone), once without it (as if it were wall): two positions, two keys, one
+    // neighbour class.
+    let closed = EyeGraph::from_diagram(&parse_graph("|...%|XO.%+---").unwrap()).unwrap();
+    assert_eq!((closed.len(), closed.enclosed_len()), (5, 1));
+    let vertices: Vec<_> = closed.vertices().copied().collect();
+    let edges: Vec<(usize, usize)> = (0..closed.len())
+        .flat_map(|i| closed.neighbors(i).into_iter().map(move |j| (i, j)))
+        .filter(|(i, j)| i < j)
+        .collect();
+    let walled = EyeGraph::from_adjacency(vertices, &edges).unwrap();
+    assert_ne!(walled.canonical_key(), closed.canonical_key());
+    assert_eq!(walled.neighbour_class(), closed.neighbour_class());
+}
+
+/// The white space at `at` on a board: value, attack points, defence points.
+fn on_board(diagram: &str, at: &str) -> (String, Vec<String>, Vec<String>) {
+    let mut board = ascii::parse_board(diagram, None).unwrap().board;
+    let ev = Evaluator::with_default();
+    let report = analyze_position(
+        &mut board,
+        &ev,
+        Some(Color::White),
+        AnalysisLimits::default(),
+    );
+    let loc = vertex::parse(&board, at).unwrap();
+    let s = report
+        .spaces
+        .iter()
+        .find(|s| s.points().contains(&loc))
+        .unwrap();
+    let names = |v: &[nakade::board::Loc]| v.iter().map(|&l| vertex::name(&board, l)).collect();
+    (
+        s.value.unwrap().to_string(),
+        names(&s.attack),
+        names(&s.defense),
+    )
+}
+
+#[test]
+fn enclosed_stones_on_a_board() {
+    // `|...%|XO.%+---` in the lower left corner: white B1 closed in by the space and the edge.
+    let corner = "\
++-------------------+
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|X X X X X . . . .|
+|. . . . X . . . .|
+|O O O O . X . . .|
+|. . . O . X . . .|
+|X O . O . X . . .|
++-------------------+";
+    assert_eq!(
+        on_board(corner, "A2"),
+        ("1222".into(), vec!["B2".into(), "C1".into()], vec![])
+    );
+    // `...%.OX%.X` in the centre: white E5 ringed by the space.
+    let ring = "\
++-------------------+
+|. . . . . . . . .|
+|. . X X X X X . .|
+|. X O O O O X . .|
+|. X O . . . O X .|
+|. X O . O X O X .|
+|. X O . X O O X .|
+|. X O O O O X . .|
+|. . X X X X . . .|
+|. . . . . . . . .|
++-------------------+";
+    assert_eq!(
+        on_board(ring, "D6"),
+        ("1222".into(), vec!["E6".into(), "D5".into()], vec![])
+    );
+}
