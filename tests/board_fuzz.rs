@@ -122,7 +122,15 @@ proptest! {
         for color in [Color::Black, Color::White] {
             for s in eye_spaces(&mut b, &live, color, limits) {
                 let a = analyze(&mut b, &s, limits);
-                prop_assert_eq!(a.graph.vertices.len(), s.points.len() + a.half_eyes().count());
+                let enclosed = a.graph.vertices.iter().filter(|v| v.enclosed).count();
+                prop_assert_eq!(
+                    a.graph.vertices.len(),
+                    s.points.len() + a.half_eyes().count() + enclosed
+                );
+                // Enclosed stones come after every vertex of the space.
+                prop_assert!(a.graph.vertices[a.graph.vertices.len() - enclosed..]
+                    .iter()
+                    .all(|v| v.enclosed));
             }
         }
         prop_assert_eq!(&b, &before);

@@ -82,7 +82,13 @@ fn describe(board: &mut Board, live: &Liveness, colors: &[Color]) -> String {
             let g = &a.graph;
             let marginal = g.vertices.iter().filter(|v| v.marginal).count();
             let virt = g.vertices.iter().filter(|v| v.loc.is_none()).count();
-            writeln!(
+            let enclosed: Vec<String> = g
+                .vertices
+                .iter()
+                .filter(|v| v.enclosed)
+                .filter_map(|v| v.loc.map(|l| vertex::name(board, l)))
+                .collect();
+            write!(
                 out,
                 "  graph: {} vertices, {} edges, {} marginal, {} virtual",
                 g.vertices.len(),
@@ -91,6 +97,10 @@ fn describe(board: &mut Board, live: &Liveness, colors: &[Color]) -> String {
                 virt
             )
             .unwrap();
+            if !enclosed.is_empty() {
+                write!(out, ", enclosed {}", enclosed.join(" ")).unwrap();
+            }
+            writeln!(out).unwrap();
         }
     }
     out

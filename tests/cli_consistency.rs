@@ -206,7 +206,7 @@ fn a_missing_file_is_reported_once_with_its_path() {
 #[test]
 fn a_graph_starting_with_a_top_edge_is_the_graph_argument() {
     let graph = "-----%!...!";
-    let want = "{\"graph\":\"-----%!...!\",\"pattern\":502315,\"value\":\"0111\",\"attack\":[[1,0],[1,1],[1,3],[1,4]],\"defense\":[],\"source\":\"pattern\"}\n";
+    let want = "{\"graph\":\"-----%!...!\",\"pattern\":502597,\"value\":\"0111\",\"attack\":[[1,0],[1,1],[1,3],[1,4]],\"defense\":[],\"source\":\"pattern\"}\n";
     for args in [
         vec!["match", graph, "--json"],
         vec!["match", "--json", graph],
