@@ -36,7 +36,8 @@ white space 1: 4 points
   half eyes: -
   false eyes: -
   class:     1122
-  source:    pattern 400267
+  outer libs: 0
+  source:    solver
   value:     1122 (3/2 eyes)
   attack:    B1
   defense:   B1
@@ -67,7 +68,7 @@ fn a_half_eye_in_a_diagram_json() {
         serde_json::json!([{
             "color": "white", "points": ["C3"], "marginal": [], "stones": [],
             "half_eyes": [{"point": "C3", "sum": "3", "attack": ["D2"], "defense": ["D2"]}],
-            "false_eyes": [], "class": "11", "source": "pattern 200004", "value": "0011",
+            "false_eyes": [], "class": "11", "outer_liberties": 2, "source": "pattern 200004", "value": "0011",
             "attack": ["D2"], "defense": ["D2"], "eval_eye": "0 1 D2 D2"
         }])
     );
@@ -97,7 +98,7 @@ fn svg_marks_spaces_and_vital_points() {
     );
     assert!(svg.contains("<circle cx=\"68\" cy=\"292\" r=\"12\" fill=\"none\" stroke=\"#d0021b\""));
     assert!(svg.contains("<circle cx=\"68\" cy=\"292\" r=\"7.5\" fill=\"none\" stroke=\"#1b9e3e\""));
-    assert!(svg.contains("white: 4 points, 1122 (3/2 eyes), pattern 400267"));
+    assert!(svg.contains("white: 4 points, 1122 (3/2 eyes), solver"));
 }
 
 #[test]

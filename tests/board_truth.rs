@@ -138,3 +138,50 @@ fn vital_points_are_playable() {
     }
     assert!(checked > 10, "{checked}");
 }
+
+/// Defect 6: the wall's outer liberties come from the board. White's rectangular six in the
+/// corner (A1 B1 C1 A2 B2 C2), once with black touching every point outside white's wall (no
+/// outside liberty), once with three outside liberties (D4, E3, E2). The classical result:
+/// the corner rectangular six lives only with outside liberties; with none black's B2 first
+/// brings it to one eye (the solver reads the space with 0 outer liberties). With three, black
+/// moving first cannot (2 2). GNU Go values both as if the wall had two (2 2).
+#[test]
+fn outer_liberties_come_from_the_board() {
+    let none = "\
+|. . . . . . . . .
+|. . . . . . . . .
+|. . . . . . . . .
+|. . . . . . . . .
+|X X X X X . . . .
+|O O O O X . . . .
+|. . . O X . . . .
+|. . . O X . . . .
++-----------------";
+    let three = "\
+|. . . . . . . . .
+|. . . . . . . . .
+|. . . . . . . . .
+|. . . . . . . . .
+|X X X . . . . . .
+|O O O O . X . . .
+|. . . O . X . . .
+|. . . O X . . . .
++-----------------";
+    assert_eq!(eval_eye(none, &["A1"]), vec!["A1 1 2 B2 B2"]);
+    assert_eq!(eval_eye(three, &["A1"]), vec!["A1 2 2"]);
+    let outer = |d: &str| {
+        let mut board = parse_board(d, None).unwrap().board;
+        let ev = Evaluator::with_default();
+        let r = analyze_position(
+            &mut board,
+            &ev,
+            Some(Color::White),
+            AnalysisLimits::default(),
+        );
+        let a1 = vertex::parse(&board, "A1").unwrap();
+        let s = r.spaces.iter().find(|s| s.points().contains(&a1)).unwrap();
+        (s.analyzed.outer_liberties, s.value.unwrap().to_string())
+    };
+    assert_eq!(outer(none), (0, "1122".to_string()));
+    assert_eq!(outer(three), (3, "1222".to_string()));
+}

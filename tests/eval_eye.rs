@@ -72,14 +72,21 @@ const WHY_CENTRE_PYRAMID_FOUR_STONE: &str =
 const WHY_DEAD_STONES_INSIDE_BIG: &str =
     "GNU Go right: the black stones are dead; our liveness reads tactics only";
 
-/// The L of four in the corner with the bend on A1 (A1 A2 B1 C1). GNU Go's `eval_eye` takes
-/// 1122 from its eyes.db; GNU Go's own reading (`analyze_eyegraph |...%|.%+---`) gives 1222,
-/// as our solver does: two exhaustive searches of the local game (two outer liberties, no ko
-/// threats) find that black moving first cannot bring white below two eyes. Two of GNU Go's
-/// answers disagree; we side with the readings. Under rules with ko threats for black the
-/// eyes.db value may be the safer one (the corner invites ko), which neither reading models.
-const WHY_CORNER_BENT_FOUR: &str =
-    "ours: GNU Go's own analyze_eyegraph reads 1222 too; its eyes.db pattern says 1122";
+// `corner_bent_four` (the L of four A1 A2 B1 C1 in the corner): white's wall has no liberty
+// outside the space. Read with two outer liberties (GNU Go's `analyze_eyegraph`, and nakade
+// before it counted the board's) the space is 1222; read with the board's none, black B1 first
+// brings white to one eye: 1122, vital point B1, which is also what GNU Go's `eval_eye` takes
+// from its eyes.db. Now the two agree.
+
+/// White's rectangular six A1 B1 C1 A2 B2 C2 in the corner, its wall A3 B3 C3 D3 D2 D1 with no
+/// liberty outside the space (black A4 B4 C4 D4 E3 E2 E1 touch every outside point). The
+/// classical result: the rectangular six in the corner lives only with outside liberties; with
+/// none, black's first move inside brings white down (the solver, reading the space with the
+/// wall's real count of 0 outer liberties, finds `b` = 1 with the vital point B2). GNU Go
+/// values every space as if the wall had two outside liberties, so it answers 2 2. Ours is
+/// the position's reading.
+const WHY_CORNER_RECT_SIX: &str =
+    "ours: no outside liberty; the corner rectangular six needs them (GNU Go assumes two)";
 
 /// Black's A1 (liberties A2 and B1) inside white's corner space A1 A2 B1 C1. Ours: A1 is dead
 /// (reading captures it), the space is `X` in the corner of a bent four, 1122, vital point
@@ -212,16 +219,16 @@ const CASES: &[Case] = &[
         "2 2",
         WHY_CORNER_SQUARE_FOUR,
     ),
-    case(
-        "corner_bent_four",
-        "A1",
-        "2 2",
-        "1 2 B1 B1",
-        WHY_CORNER_BENT_FOUR,
-    ),
+    case("corner_bent_four", "A1", "1 2 B1 B1", "1 2 B1 B1", AGREE),
     case("corner_straight_four", "A1", "2 2", "2 2", AGREE),
     case("corner_bulky_five", "A1", "1 2 B1 B1", "1 2 B1 B1", AGREE),
-    case("corner_rect_six", "A1", "2 2", "2 2", AGREE),
+    case(
+        "corner_rect_six",
+        "A1",
+        "1 2 B2 B2",
+        "2 2",
+        WHY_CORNER_RECT_SIX,
+    ),
     case("corner_rabbity_six", "B2", "1 2 B2 B2", "1 2 B2 B2", AGREE),
     case(
         "corner_bent_four_stone",

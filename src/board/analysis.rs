@@ -310,7 +310,10 @@ pub fn evaluate_analyzed(
         }
     };
     let inner = analyzed.space.points.iter().filter(|p| !p.marginal).count();
-    let lookup = if inner > MAX_MATCHED_INNER {
+    // The database holds values for the evaluator's own outer liberties (GNU Go's two); a
+    // string with another count outside the space is read by the solver with that count.
+    let own_outer = analyzed.outer_liberties == ev.params().outer_liberties;
+    let lookup = if inner > MAX_MATCHED_INNER || !own_outer {
         None
     } else {
         ev.database().lookup(&graph)
@@ -322,7 +325,7 @@ pub fn evaluate_analyzed(
         }
         Some(m) => Some((m.value, m.attack, m.defense, Source::Pattern(m.pattern))),
         None if graph.len() <= limits.max_solver_vertices => ev
-            .evaluate(&graph)
+            .evaluate_with_outer_liberties(&graph, analyzed.outer_liberties)
             .ok()
             .flatten()
             .map(|e| (e.value, e.attack, e.defense, source_of(e.source))),

@@ -203,6 +203,7 @@ fn space_text(out: &mut String, board: &Board, k: usize, s: &SpaceReport) {
     } else {
         writeln!(out, "  class:     {}", s.neighbour_class()).unwrap();
     }
+    writeln!(out, "  outer libs: {}", s.analyzed.outer_liberties).unwrap();
     writeln!(out, "  source:    {}", s.source).unwrap();
     match s.value {
         Some(v) => writeln!(out, "  value:     {v} ({})", v.describe()).unwrap(),
@@ -249,6 +250,7 @@ pub fn to_json(board: &Board, r: &PositionReport) -> Value {
                 })).collect::<Vec<_>>(),
                 "false_eyes": s.false_eyes().iter().map(|h| vertex::name(board, h.loc)).collect::<Vec<_>>(),
                 "class": if s.graph.is_empty() { Value::Null } else { Value::from(s.neighbour_class()) },
+                "outer_liberties": s.analyzed.outer_liberties,
                 "source": s.source.to_string(),
                 "value": s.value.map(|v| v.to_string()),
                 "attack": n(&s.attack),

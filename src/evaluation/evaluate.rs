@@ -167,8 +167,42 @@ impl<'db> Evaluator<'db> {
         self.solve(g).map(Some)
     }
 
+    /// The solver's parameters.
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// The value of `g` when the surrounding string has `outer_liberties` liberties outside
+    /// the space: [`Evaluator::evaluate`] when that is the evaluator's own setting (the
+    /// database was built for it), otherwise the solver with that many (capped at
+    /// [`solve::MAX_OUTER_LIBERTIES`]); `Ok(None)` only without the solver.
+    pub fn evaluate_with_outer_liberties(
+        &self,
+        g: &EyeGraph,
+        outer_liberties: u8,
+    ) -> Result<Option<Evaluation>, EvalError> {
+        let outer = outer_liberties.min(solve::MAX_OUTER_LIBERTIES);
+        if outer == self.params.outer_liberties {
+            return self.evaluate(g);
+        }
+        g.check_liberties()?;
+        if !self.fallback {
+            return Ok(None);
+        }
+        let params = Params {
+            outer_liberties: outer,
+            ..self.params
+        };
+        self.solve_with(g, &params).map(Some)
+    }
+
     /// The solver's answer for `g`, from the cache when the shape was solved before.
     pub fn solve(&self, g: &EyeGraph) -> Result<Evaluation, EvalError> {
+        self.solve_with(g, &self.params)
+    }
+
+    /// [`Evaluator::solve`] with other parameters; the cache keeps them apart.
+    fn solve_with(&self, g: &EyeGraph, params: &Params) -> Result<Evaluation, EvalError> {
         let compact = g.compact(|v| {
             v.marginal as u8
                 | ((v.content == Content::Stone) as u8) << 1
@@ -177,7 +211,12 @@ impl<'db> Evaluator<'db> {
         });
         let labelling = canon::canonical(&compact);
         let mut words = [0u32; 2 * MAX_VERTICES];
-        let len = key_words(&compact, &labelling.order, &labelling.rows, &mut words);
+        let mut len = key_words(&compact, &labelling.order, &labelling.rows, &mut words);
+        if params.outer_liberties != self.params.outer_liberties {
+            // The key words leave room: a graph uses at most 1 + n / 4 + n of them.
+            words[len] = 0x0100 | params.outer_liberties as u32;
+            len += 1;
+        }
         // Canonical position i holds vertex order[i] (enclosed stones included).
         let n = g.len() + g.enclosed_len();
         let to_vertices = |mask: u32| {
@@ -200,7 +239,7 @@ impl<'db> Evaluator<'db> {
         let cached = match hit {
             Some(c) => c,
             None => {
-                let sol = solve::solve(&space_of(g)?, &self.params)?;
+                let sol = solve::solve(&space_of(g)?, params)?;
                 let c = Cached {
                     value: sol.value,
                     attack: to_positions(sol.attack),
