@@ -78,6 +78,11 @@ pub enum Source {
     Solver,
     /// Too large to read and no pattern: GNU Go's size rule.
     SizeRule,
+    /// The space is dead attacker stones only: the owner captures them, and the value is
+    /// that of the emptied space with the attacker to move (the capture spent the owner's
+    /// tempo), the same in all four digits. The bare graph reads 0000 (stones without a
+    /// liberty, as GNU Go's `analyze_eyegraph` says); the board does not.
+    Captured,
     /// The solver could not answer (search limit); no value.
     Unknown,
 }
@@ -88,6 +93,7 @@ impl std::fmt::Display for Source {
             Source::Pattern(n) => write!(f, "pattern {n}"),
             Source::Solver => write!(f, "solver"),
             Source::SizeRule => write!(f, "size rule"),
+            Source::Captured => write!(f, "captured stones"),
             Source::Unknown => write!(f, "unknown"),
         }
     }
@@ -288,6 +294,50 @@ pub fn keep_playable(board: &Board, report: &mut SpaceReport) {
     report.defense.retain(|l| playable(l, owner));
 }
 
+/// A space of dead attacker stones only, none marginal, none beside an enclosed owner stone:
+/// the owner takes them (their liberties lie outside the space) and owns the emptied space,
+/// with the attacker to move. `None` for any other space. (`eyes.db` patterns 100, 200, 302,
+/// 4100 and 4304 give these values: one stone, two, three in a row, the square of four: one
+/// eye; four in a row: two.)
+fn captured_stones(
+    ev: &Evaluator<'_>,
+    analyzed: &AnalyzedSpace,
+    graph: &EyeGraph,
+    limits: AnalysisLimits,
+) -> Option<SpaceReport> {
+    let only_stones = graph.enclosed_len() == 0
+        && !graph.is_empty()
+        && graph
+            .vertices()
+            .all(|v| v.content == Content::Stone && !v.marginal);
+    if !only_stones || graph.len() > limits.max_solver_vertices {
+        return None;
+    }
+    let emptied = graph.relabelled(|_, v| Vertex {
+        content: Content::Empty,
+        ..*v
+    });
+    let e = ev
+        .evaluate_with_outer_liberties(&emptied, analyzed.outer_liberties)
+        .ok()
+        .flatten()?;
+    let b = e.value.b;
+    let value = EyeValue {
+        a: b,
+        b,
+        c: b,
+        d: b,
+    };
+    Some(SpaceReport {
+        attack: Vec::new(),
+        defense: Vec::new(),
+        analyzed: analyzed.clone(),
+        graph: graph.clone(),
+        value: Some(value),
+        source: Source::Captured,
+    })
+}
+
 /// Value a space already through [`topology::analyze`].
 pub fn evaluate_analyzed(
     ev: &Evaluator<'_>,
@@ -309,6 +359,9 @@ pub fn evaluate_analyzed(
             };
         }
     };
+    if let Some(report) = captured_stones(ev, &analyzed, &graph, limits) {
+        return report;
+    }
     let inner = analyzed.space.points.iter().filter(|p| !p.marginal).count();
     // The database holds values for the evaluator's own outer liberties (GNU Go's two); a
     // string with another count outside the space is read by the solver with that count.
@@ -467,5 +520,78 @@ mod tests {
             .unwrap();
         assert_eq!(s.value.unwrap().to_string(), "0011");
         assert_eq!(s.eval_eye(&b), "0 1 D2 D2");
+    }
+
+    /// A space of dead stones only, laid out at `cells` (column, row) of a 9x9 board.
+    fn stones_only(cells: &[(usize, usize)]) -> SpaceReport {
+        use crate::board::eyespace::SpacePoint;
+        use crate::board::topology::{GraphVertex, SpaceGraph};
+        let board = Board::new(9).unwrap();
+        let mut points: Vec<SpacePoint> = cells
+            .iter()
+            .map(|&(x, y)| SpacePoint {
+                loc: board.loc(x, y).unwrap(),
+                marginal: false,
+                stone: true,
+                edge: 0,
+            })
+            .collect();
+        points.sort_by_key(|p| p.loc);
+        let vertices = points
+            .iter()
+            .map(|p| GraphVertex {
+                loc: Some(p.loc),
+                marginal: false,
+                stone: true,
+                edge: 0,
+                enclosed: false,
+            })
+            .collect();
+        let mut edges = Vec::new();
+        for i in 0..points.len() {
+            for j in i + 1..points.len() {
+                if board.neighbors(points[i].loc).any(|n| n == points[j].loc) {
+                    edges.push((i, j));
+                }
+            }
+        }
+        let analyzed = AnalyzedSpace {
+            space: EyeSpace {
+                color: Color::White,
+                points,
+                owners: Vec::new(),
+                false_margins: Vec::new(),
+            },
+            points: Vec::new(),
+            graph: SpaceGraph { vertices, edges },
+            outer_liberties: 2,
+        };
+        evaluate_analyzed(
+            &Evaluator::with_default(),
+            analyzed,
+            AnalysisLimits::default(),
+        )
+    }
+
+    #[test]
+    fn a_space_of_dead_stones_is_the_emptied_space_after_the_capture() {
+        // eyes.db's patterns 100, 200, 302, 4304 (one eye) and 4100 (two): the stones are taken
+        // and the attacker moves first in the emptied space.
+        let value = |cells: &[(usize, usize)]| {
+            let r = stones_only(cells);
+            assert_eq!(r.source, Source::Captured);
+            assert!(r.attack.is_empty() && r.defense.is_empty());
+            r.value.unwrap().to_string()
+        };
+        assert_eq!(value(&[(4, 4)]), "1111");
+        assert_eq!(value(&[(3, 4), (4, 4)]), "1111");
+        assert_eq!(value(&[(3, 4), (4, 4), (5, 4)]), "1111");
+        assert_eq!(value(&[(3, 4), (4, 4), (3, 5), (4, 5)]), "1111");
+        assert_eq!(value(&[(2, 4), (3, 4), (4, 4), (5, 4)]), "2222");
+        // The bare graph, as GNU Go's analyze_eyegraph reads it: stones without a liberty.
+        let bare =
+            EyeGraph::from_diagram(&crate::pattern::encoded::parse_graph("XXX").unwrap()).unwrap();
+        let e = Evaluator::with_default().evaluate(&bare).unwrap().unwrap();
+        assert_eq!(e.value.to_string(), "0000");
     }
 }
