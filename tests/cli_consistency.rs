@@ -292,16 +292,33 @@ fn solver_parameters_are_bounded_as_the_solver_bounds_them() {
 #[test]
 fn analyze_and_gtp_take_a_database_and_the_solvers_parameters() {
     // One pattern for the white corner space of corner_bent_four_stone.sgf, valued 0000.
+    // White's wall there has no liberty outside the space, and a database is consulted only
+    // for spaces whose wall has the solver's count of outer liberties: 0 here.
     let db = Temp::new("corner.db", b"Pattern 7\n\n|.\n|X..\n+---\n\n:0000\n");
     let sgf = "tests/eval_eye/corner_bent_four_stone.sgf";
-    let (out, err, code) = nakade(&["analyze", "--db", db.path(), sgf, "--color", "W"], "");
+    let (out, err, code) = nakade(
+        &[
+            "analyze",
+            "--db",
+            db.path(),
+            "--outer-liberties",
+            "0",
+            sgf,
+            "--color",
+            "W",
+        ],
+        "",
+    );
     assert_eq!((err.as_str(), code), ("", 0));
     assert!(
         out.contains("  source:    pattern 7\n  value:     0000 (0 eyes)\n"),
         "{out}"
     );
     let session = format!("loadsgf {sgf}\neval_eye B1\nanalyze_eyegraph ...\n");
-    let (out, err, code) = nakade(&["gtp", "--db", db.path()], &session);
+    let (out, err, code) = nakade(
+        &["gtp", "--db", db.path(), "--outer-liberties", "0"],
+        &session,
+    );
     assert_eq!((err.as_str(), code), ("", 0));
     assert_eq!(out, "= black\n\n= 0 0\n\n= 1122\n.*.\n\n");
     // The solver's parameters reach analyze_eyegraph: with no outer liberty, the defender's
@@ -374,10 +391,11 @@ fn one_point_is_singular_in_analyze_and_the_svg_legend() {
 #[test]
 fn svg_is_wide_enough_for_its_legend_on_small_boards() {
     // A 9x9 board (328 px) whose white space's legend line has 90 characters: cut at 440 px
-    // before.
+    // before. A4 and B4 are open, so white's wall has two outside liberties and the
+    // database answers (a pattern number in the legend).
     let d = Temp::new(
         "long.txt",
-        b"+-------------------+\n| . . . . . . . . . |\n| . . . . . . . . . |\n| . . . . . . . . . |\n| . . . . . . . . . |\n| . . . . . . . . . |\n| X X X X X X X . . |\n| O O O O O O X . . |\n| O O O O O O X . . |\n| . . . . O O X . . |\n+-------------------+\n",
+        b"+-------------------+\n| . . . . . . . . . |\n| . . . . . . . . . |\n| . . . . . . . . . |\n| . . . . . . . . . |\n| . . . . . . . . . |\n| . . X X X X X . . |\n| O O O O O O X . . |\n| O O O O O O X . . |\n| . . . . O O X . . |\n+-------------------+\n",
     );
     let svg = Temp::new("nine.svg", b"");
     let (_, err, code) = nakade(&["analyze", d.path(), "--svg", svg.path()], "");
