@@ -185,3 +185,22 @@ fn outer_liberties_come_from_the_board() {
     assert_eq!(outer(none), (0, "1122".to_string()));
     assert_eq!(outer(three), (3, "1222".to_string()));
 }
+
+/// A half eye (A9) whose point also touches an enclosed owner stone (A8): the virtual vertex
+/// of the half eye and the stone would give A9 five sides, which no board point has, and the
+/// space went unanswered ("eye space cannot be evaluated"). The half-eye reading is kept.
+/// GNU Go answers `1 1` here; which of the two is right was not read.
+#[test]
+fn a_half_eye_beside_an_enclosed_stone_is_answered() {
+    let sgf = "(;GM[1]FF[4]SZ[9]AB[ca][fa][ab][fb][ib][ec][bd][hd][ce][ge][ie][if][cg][dg][ai][bi][gi]AW[da][gb][hb][cc][dc][fc][hc][cd][ed][be][de][ef][eg][gg][bh][ch][dh]PL[W])";
+    let mut board = nakade::board::sgf::load(sgf, None).unwrap().board;
+    let ev = Evaluator::with_default();
+    let report = analyze_position(&mut board, &ev, None, AnalysisLimits::default());
+    let a9 = vertex::parse(&board, "A9").unwrap();
+    let s = report
+        .spaces
+        .iter()
+        .find(|s| s.color() == Color::Black && s.analyzed.space.contains(a9))
+        .unwrap();
+    assert_eq!(s.eval_eye(&board), "0 1 B8 B8");
+}

@@ -371,6 +371,15 @@ pub fn analyze(board: &mut Board, space: &EyeSpace, limits: ReadLimits) -> Analy
             }
         }
     }
+    // A half eye's virtual vertex stands for a side of its point; where an enclosed stone
+    // takes a side too, the point would have more than four: keep the half-eye reading.
+    let sides = |i: usize| {
+        edges.iter().filter(|&&(a, b)| a == i || b == i).count() + vertices[i].edge as usize
+    };
+    if (0..first_stone).any(|i| sides(i) > 4) {
+        vertices.truncate(first_stone);
+        edges.retain(|&(a, b)| a < first_stone && b < first_stone);
+    }
     edges.sort();
     let outer_liberties = outer_liberties(board, &out);
     AnalyzedSpace {
