@@ -144,3 +144,81 @@ fn enclosed_stones_on_a_board() {
         ("1222".into(), vec!["E6".into(), "D5".into()], vec![])
     );
 }
+
+/// Every centre eye graph of up to 7 vertices that closes in a cell (only the seven-cell ring
+/// with a hole does, in one shape up to symmetry), every labelling over `. ! X $`, one per
+/// symmetry class: GNU Go 3.8's `analyze_eyegraph` against the solver, where GNU Go shows the
+/// enclosed cell as a vertex (reads it as a stone it may capture) and no other extra vertex.
+#[test]
+fn centre_rings_with_an_enclosed_stone_agree_with_gnugo() {
+    use nakade::pattern::diagram::{Cell, Marker};
+    use nakade::pattern::encoded::encode;
+    use nakade::tools::enumerate::{place, polyominoes, Placement, CONCRETE};
+    let Some(path) = crate::support::gnugo() else {
+        return;
+    };
+    let mut gg = crate::support::Gnugo::start(&path);
+    let mut seen = std::collections::HashSet::new();
+    let (mut asked, mut answered, mut agree, mut pockets) = (0, 0, 0, 0);
+    let mut differ = Vec::new();
+    for cells in polyominoes(7) {
+        let probe = place(&cells, &[Marker::Empty; 7], Placement::Centre);
+        if probe.enclosed().is_empty() {
+            continue;
+        }
+        for code in 0..4usize.pow(7) {
+            let marks: Vec<Marker> = (0..7).map(|k| CONCRETE[code / 4usize.pow(k) % 4]).collect();
+            let d = place(&cells, &marks, Placement::Centre);
+            let g = EyeGraph::from_diagram(&d).unwrap();
+            if g.check_liberties().is_err() || !seen.insert(g.canonical_key()) {
+                continue;
+            }
+            asked += 1;
+            let text = encode(&d);
+            let Some((value, rows)) = gg.analyze_eyegraph(&text) else {
+                continue;
+            };
+            let Ok(theirs) = parse_graph(&rows.join("%").replace(' ', "O")) else {
+                continue;
+            };
+            let mut shown = d.clone();
+            for e in d.enclosed() {
+                shown.rows[e.row][e.col] = Cell::Vertex(Marker::Empty);
+            }
+            let vertex_at = |dg: &nakade::pattern::diagram::Diagram, r: usize, c: usize| {
+                matches!(dg.cell(r as isize, c as isize), Cell::Vertex(_))
+            };
+            if theirs
+                .vertices()
+                .iter()
+                .any(|v| !vertex_at(&shown, v.row, v.col))
+                || shown
+                    .vertices()
+                    .iter()
+                    .any(|v| !vertex_at(&theirs, v.row, v.col))
+            {
+                pockets += 1;
+                continue;
+            }
+            answered += 1;
+            let ours = solve(&Space::from_diagram(&d).unwrap(), &Params::default())
+                .unwrap()
+                .value
+                .to_string();
+            if ours == value {
+                agree += 1;
+            } else {
+                differ.push(format!("{text}: gnugo {value}, nakade {ours}"));
+            }
+        }
+    }
+    eprintln!(
+        "centre rings with an enclosed stone: {asked} asked, {answered} answered without a pocket ({pockets} pockets), {agree} agree"
+    );
+    assert!(answered > 0);
+    assert!(
+        agree as f64 >= 0.995 * answered as f64,
+        "{agree} of {answered}:\n{}",
+        differ.join("\n")
+    );
+}
