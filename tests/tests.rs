@@ -23,4 +23,5 @@ mod solver_centre_pockets;
 mod solver_harness;
 mod solver_placements;
 mod solver_vs_gnugo;
+mod unconditional;
 mod verify_eyes_db;

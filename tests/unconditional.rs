@@ -1,0 +1,185 @@
+//! `unconditional_status VERTEX` over GTP (Benson's algorithm, in GNU Go 3.8's words), on
+//! Benson's own examples (seed 003, `tests/positions/seed003_*.txt`) and positions of our own:
+//! the exact answer at every point of every board, each of the five answers covered, and the
+//! same answers as GNU Go 3.8 at every point when it is installed.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use nakade::board::{ascii, vertex, Board, Color};
+
+use crate::support::{gnugo, Gnugo};
+
+/// Our own positions: a black corner group with two eyes and a dead white stone in a third
+/// region, a white group that mirrors it, and stones nobody has settled.
+const OURS: [&str; 2] = [
+    "\
+|. . . . . . . . .
+|. . . . . . X . .
+|. . . . . O . . .
+|. . . . . O . . .
+|X X X X . . . . .
+|. X O X . . . . .
+|X X . X . . . . .
+|. X . X . . . . .
++-----------------",
+    "\
+|. . . . . . . . .
+|. . . . . . O . .
+|. . . . . X . . .
+|. . . . . X . . .
+|O O O O . . . . .
+|. O X O . . . . .
+|O O . O . . . . .
+|. O . O . . . . .
++-----------------",
+];
+
+/// The board of a seed-003 position file (the diagram after `=== board`).
+fn seed_board(text: &str) -> Board {
+    let (_, rest) = text.split_once("=== board\n").unwrap();
+    let diagram = rest.split("=== expect\n").next().unwrap();
+    ascii::parse_board(diagram, None).unwrap().board
+}
+
+/// The position as SGF setup, for `loadsgf`.
+fn sgf(board: &Board) -> String {
+    let mut out = format!("(;GM[1]FF[4]SZ[{}]", board.size());
+    for (color, tag) in [(Color::Black, "AB"), (Color::White, "AW")] {
+        let points: Vec<String> = board
+            .locs()
+            .filter(|&l| board.color(l) == Some(color))
+            .map(|l| {
+                let (x, y) = board.xy(l);
+                format!("[{}{}]", (b'a' + x as u8) as char, (b'a' + y as u8) as char)
+            })
+            .collect();
+        if !points.is_empty() {
+            out.push_str(tag);
+            out.push_str(&points.concat());
+        }
+    }
+    out.push(')');
+    out
+}
+
+/// Our answer at every point, as `VERTEX status` lines.
+fn answers(board: &Board) -> Vec<String> {
+    board
+        .locs()
+        .map(|l| {
+            format!(
+                "{} {}",
+                vertex::name(board, l),
+                nakade::gtp::eye_commands::unconditional_status(board, l)
+            )
+        })
+        .collect()
+}
+
+fn boards() -> Vec<(String, Board)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/positions");
+    let mut out: Vec<(String, Board)> = [
+        "seed003_corner_one_eye",
+        "seed003_corner_two_chains",
+        "seed003_white_alive_black_dead",
+    ]
+    .iter()
+    .map(|name| {
+        let text = std::fs::read_to_string(dir.join(format!("{name}.txt"))).unwrap();
+        (name.to_string(), seed_board(&text))
+    })
+    .collect();
+    for (i, d) in OURS.iter().enumerate() {
+        out.push((
+            format!("ours_{i}"),
+            ascii::parse_board(d, None).unwrap().board,
+        ));
+    }
+    out
+}
+
+#[test]
+fn unconditional_status_at_every_point() {
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    for (_, board) in boards() {
+        for a in answers(&board) {
+            let status = a.split(' ').nth(1).unwrap().to_string();
+            *counts.entry(status).or_default() += 1;
+        }
+    }
+    // Every answer GNU Go 3.8 gives, each met.
+    let kinds: Vec<&str> = counts.keys().map(String::as_str).collect();
+    assert_eq!(
+        kinds,
+        vec![
+            "alive",
+            "black_territory",
+            "dead",
+            "undecided",
+            "white_territory"
+        ]
+    );
+    // Our own first position, point by point where it matters.
+    let board = ascii::parse_board(OURS[0], None).unwrap().board;
+    let at = |v: &str| {
+        nakade::gtp::eye_commands::unconditional_status(&board, vertex::parse(&board, v).unwrap())
+    };
+    assert_eq!(
+        ["A3", "A1", "C1", "C2", "C3", "B4", "D1", "E5", "F5", "G8"].map(at),
+        [
+            "black_territory",
+            "black_territory",
+            "black_territory",
+            "black_territory",
+            "dead",
+            "alive",
+            "alive",
+            "undecided",
+            "undecided",
+            "undecided"
+        ]
+    );
+}
+
+#[test]
+fn unconditional_status_as_gnugo_answers_it() {
+    let Some(path) = gnugo() else { return };
+    let mut gg = Gnugo::start(&path);
+    let mut engine = nakade::gtp::eye_commands::engine();
+    let mut compared = 0;
+    for (name, board) in boards() {
+        let file =
+            std::env::temp_dir().join(format!("nakade-uncond-{}-{name}.sgf", std::process::id()));
+        std::fs::write(&file, sgf(&board)).unwrap();
+        assert!(gg.command(&format!("loadsgf {}", file.display())).is_some());
+        let mut input = format!("loadsgf {}\n", file.display());
+        for l in board.locs() {
+            input.push_str(&format!(
+                "unconditional_status {}\n",
+                vertex::name(&board, l)
+            ));
+        }
+        let mut out = Vec::new();
+        engine.run(input.as_bytes(), &mut out).unwrap();
+        std::fs::remove_file(&file).ok();
+        let ours: Vec<String> = String::from_utf8(out)
+            .unwrap()
+            .split("\n\n")
+            .skip(1)
+            .filter(|r| !r.is_empty())
+            .map(|r| r.trim_start_matches("= ").to_string())
+            .collect();
+        let theirs: Vec<String> = board
+            .locs()
+            .map(|l| {
+                let v = vertex::name(&board, l);
+                let answer = gg.command(&format!("unconditional_status {v}")).unwrap();
+                answer[0].clone()
+            })
+            .collect();
+        assert_eq!(ours, theirs, "{name}");
+        compared += ours.len();
+    }
+    assert!(compared > 0);
+}
