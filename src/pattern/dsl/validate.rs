@@ -16,6 +16,10 @@ pub const MAX_ROW_LEN: usize = 64;
 /// The largest pattern, in vertices.
 pub const MAX_PATTERN_VERTICES: usize = MAX_VERTICES;
 
+/// The most `x` wildcards one pattern may hold. Each `x` doubles the concrete forms a pattern
+/// compiles to (and that `verify` solves): 12 give 4,096 forms; GNU Go's own files use at most 6.
+pub const MAX_WILDCARDS: usize = 12;
+
 const EXPECTED_CELL: &str =
     "expected a vertex marker (. * < > x X ! @ ( ) $), an edge marker (| - +) or a space";
 
@@ -242,6 +246,22 @@ impl Validator<'_> {
             )
             .expected = Some(format!(
                 "a pattern has at most {MAX_PATTERN_VERTICES} vertices"
+            ));
+            return None;
+        }
+        let wildcards: Vec<_> = vertices
+            .iter()
+            .filter(|v| v.marker == Marker::Either)
+            .collect();
+        if let Some(v) = wildcards.get(MAX_WILDCARDS) {
+            self.error(
+                rows[v.row],
+                v.col + 1,
+                format!("{name} has {} 'x' wildcards", wildcards.len()),
+            )
+            .expected = Some(format!(
+                "a pattern has at most {MAX_WILDCARDS} 'x' (each doubles the forms it compiles to): this is the {}th",
+                MAX_WILDCARDS + 1
             ));
             return None;
         }
