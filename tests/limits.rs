@@ -15,14 +15,18 @@ fn scratch(name: &str, text: &str) -> String {
 }
 
 /// One pattern: a row of 22 `x` (4 million forms before the limit: 73 s and 6.3 GB in `check`).
-const TWENTY_TWO_WILDCARDS: &str = "Pattern 1\n\nxxxxxxxxxxxxxxxxxxxxxx\n\n:1222\n";
+const TWENTY_TWO_WILDCARDS: &str = "Pattern 1\n\nxxxxxxxxxxxxxxxxxxxxxx\n\n:2222\n";
 
 #[test]
 fn wildcards_beyond_the_limit_are_refused_at_the_first_one_too_many() {
     let path = scratch("wildcards.db", TWENTY_TWO_WILDCARDS);
     let start = Instant::now();
     let (out, err, code) = nakade(&["check", &path], "");
-    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
     assert_eq!(code, 1, "{out}{err}");
     let expected = format!(
         "error: pattern 1 has 22 'x' wildcards\n --> {path}:3:13\n  |\n3 | xxxxxxxxxxxxxxxxxxxxxx\n  |             ^ a pattern has at most 12 'x' (each doubles the forms it compiles to): this is the 13th\n"
@@ -56,4 +60,100 @@ fn twelve_wildcards_still_compile() {
     );
     let (out, err, code) = nakade(&["check", &path], "");
     assert_eq!(code, 0, "{out}{err}");
+}
+
+/// A 20-vertex open space: the solver gives up on it (after 6 to 16 s before the time limit;
+/// over GTP `analyze_eyegraph` blocked the session for 39 s).
+const TWENTY_OPEN: &str = "....%....%....%....%....";
+
+#[test]
+fn solve_gives_up_at_the_time_limit() {
+    let start = Instant::now();
+    let (out, err, code) = nakade(&["solve", "--time-limit", "0.5", TWENTY_OPEN], "");
+    let took = start.elapsed();
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(took < Duration::from_millis(1500), "{took:?}");
+    assert!(
+        err.starts_with(&format!(
+            "error: {TWENTY_OPEN}: the search gave up after 0.5"
+        )),
+        "{err}"
+    );
+    assert!(err.contains(" s (time limit; "), "{err}");
+}
+
+#[test]
+fn node_limit_is_named_when_the_search_gives_up() {
+    let (out, err, code) = nakade(&["solve", "--node-limit", "1000", TWENTY_OPEN], "");
+    assert_eq!(code, 1, "{out}{err}");
+    assert_eq!(
+        err,
+        format!("error: {TWENTY_OPEN}: the search gave up after 1001 nodes (node limit)\n")
+    );
+}
+
+#[test]
+fn every_command_that_solves_takes_the_search_limits() {
+    let diagram = scratch("limits-board.txt", "X X X X\nX . . X\nX X X X\n");
+    let three = scratch("limits-three.db", "Pattern 1\n\n.*.\n\n:1122\n");
+    for args in [
+        vec!["match", "--no-solver", "."],
+        vec!["solve", "."],
+        vec!["diff", "default", "solver", "--up-to", "1"],
+        vec!["verify", &three],
+        vec!["generate", "--up-to", "1", "--out", "/dev/null"],
+        vec!["analyze", &diagram],
+    ] {
+        let mut with = args.clone();
+        with.extend(["--node-limit", "100000", "--time-limit", "2.5"]);
+        let (out, err, code) = nakade(&with, "");
+        assert_eq!(code, 0, "{with:?}: {out}{err}");
+    }
+    let (out, err, code) = nakade(
+        &["gtp", "--node-limit", "100000", "--time-limit", "2.5"],
+        "analyze_eyegraph ...\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.starts_with("= 1122\n"), "{out}");
+    for bad in ["-1", "abc", "nan", "1e30"] {
+        let (_, err, code) = nakade(&["solve", "--time-limit", bad, "."], "");
+        assert_eq!(code, 2, "{bad}: {err}");
+        assert!(err.contains("expected a number of seconds"), "{bad}: {err}");
+    }
+}
+
+#[test]
+fn gtp_analyze_eyegraph_gives_up_at_its_default_time_limit() {
+    let start = Instant::now();
+    let (out, err, code) = nakade(
+        &["gtp"],
+        &format!("analyze_eyegraph {TWENTY_OPEN}\nanalyze_eyegraph ...\nquit\n"),
+    );
+    let took = start.elapsed();
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(took < Duration::from_secs(8), "{took:?}");
+    assert!(
+        out.starts_with("? failed to analyze: the search gave up after 5.0"),
+        "{out}"
+    );
+    assert!(out.contains(" s (time limit; "), "{out}");
+    // The session goes on.
+    assert!(out.contains("\n\n= 1122\n"), "{out}");
+}
+
+#[test]
+fn solve_under_a_memory_limit_ends_in_an_error_not_a_signal() {
+    // 100 MB of address space: the transposition table used to abort the process (SIGABRT)
+    // when it could not grow; it now shrinks, and the search ends at its limit.
+    let script = format!(
+        "ulimit -v 100000; exec {} solve --time-limit 4 '|....%|....%|....%|....'",
+        env!("CARGO_BIN_EXE_nakade")
+    );
+    let out = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .output()
+        .expect("sh runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{:?}: {err}", out.status);
+    assert!(err.contains("the search gave up after"), "{err}");
 }
