@@ -157,3 +157,66 @@ fn solve_under_a_memory_limit_ends_in_an_error_not_a_signal() {
     assert_eq!(out.status.code(), Some(1), "{:?}: {err}", out.status);
     assert!(err.contains("the search gave up after"), "{err}");
 }
+
+#[test]
+fn encoded_graphs_with_edges_where_no_edge_can_be_are_refused() {
+    for (graph, message) in [
+        (
+            ".|.",
+            "column 2: '|' cannot be a board edge here; a '|' edge has eye vertices on one side only",
+        ),
+        (
+            "..+",
+            "column 3: '+' cannot be a board edge here; a '+' corner touches no eye vertex: it lies diagonally off the corner vertex, where a '|' and a '-' edge meet",
+        ),
+        (
+            "|.%..",
+            "column 1: '|' cannot be a board edge here; a '|' edge runs beside eye vertices, never above or below one",
+        ),
+        (
+            "..%.-",
+            "column 5: '-' cannot be a board edge here; a '-' edge runs above or below eye vertices, never beside one",
+        ),
+        (
+            ".%O%.",
+            "column 5: this eye vertex is not joined to the one at column 1; an eye space is connected",
+        ),
+    ] {
+        let (out, err, code) = nakade(&["match", graph], "");
+        assert_eq!(code, 1, "{graph}: {out}{err}");
+        assert_eq!(err, format!("error: {graph}: {message}\n"), "{graph}");
+    }
+}
+
+#[test]
+fn disconnected_encoded_graphs_are_refused_by_match_solve_and_gtp() {
+    let message =
+        "column 3: this eye vertex is not joined to the one at column 1; an eye space is connected";
+    for command in ["match", "solve"] {
+        let (out, err, code) = nakade(&[command, ".O."], "");
+        assert_eq!(code, 1, "{command}: {out}{err}");
+        assert_eq!(err, format!("error: .O.: {message}\n"), "{command}");
+    }
+    let (out, _, code) = nakade(&["gtp"], "analyze_eyegraph .O.\nquit\n");
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with(&format!("? invalid graph: {message}\n")),
+        "{out}"
+    );
+    // A space closed around an O it encloses is one space.
+    let (out, err, code) = nakade(&["solve", "|...%|.O.%|...%+---"], "");
+    assert_eq!(code, 0, "{out}{err}");
+}
+
+#[test]
+fn a_pattern_without_a_vertex_is_refused() {
+    let path = scratch("no-vertex.db", "Pattern 1\n\n  ---\n\n:0000\n");
+    let (out, err, code) = nakade(&["check", &path], "");
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.starts_with(&format!(
+            "error: pattern 1 has no vertex\n --> {path}:3:3\n"
+        )),
+        "{err}"
+    );
+}

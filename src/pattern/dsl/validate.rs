@@ -237,6 +237,19 @@ impl Validator<'_> {
             rows: rows.iter().map(|l| cells(&l.text)).collect(),
         };
         let vertices = diagram.vertices();
+        if vertices.is_empty() {
+            if let Some(first) = rows.first() {
+                self.error(
+                    first,
+                    first_non_space(&first.text),
+                    format!("{name} has no vertex"),
+                )
+                .expected = Some(
+                    "a diagram draws at least one vertex marker (. * < > x X ! @ ( ) $)".into(),
+                );
+                return None;
+            }
+        }
         if vertices.len() > MAX_PATTERN_VERTICES {
             let v = vertices[MAX_PATTERN_VERTICES];
             self.error(
