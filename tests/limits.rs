@@ -220,3 +220,72 @@ fn a_pattern_without_a_vertex_is_refused() {
         "{err}"
     );
 }
+
+#[test]
+fn the_default_database_passes_check_without_lenient() {
+    let (out, err, code) = nakade(&["check", "patterns/default.db"], "");
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.starts_with("patterns/default.db: 38103 patterns\n"),
+        "{out}"
+    );
+    assert_eq!(err, "");
+}
+
+#[test]
+fn a_generated_file_passes_check_without_lenient() {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("target/limits-tests/generated-3.db");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let path = path.to_string_lossy().into_owned();
+    let (out, err, code) = nakade(&["generate", "--up-to", "3", "--out", &path], "");
+    assert_eq!(code, 0, "{out}{err}");
+    let (out, err, code) = nakade(&["check", &path], "");
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(err, "");
+}
+
+#[test]
+fn the_outside_directive_stands_for_a_vital_point_and_is_checked() {
+    // 1222 needs an attack point; the directive says it is outside the space.
+    let good = scratch(
+        "outside.db",
+        "Pattern 1\n# outside: attack\n\n|X\n|.X\n+--\n\n:1222\n",
+    );
+    let (out, err, code) = nakade(&["check", &good], "");
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(err, "");
+    // Without it, the pattern is refused as before.
+    let missing = scratch("outside-missing.db", "Pattern 1\n\n|X\n|.X\n+--\n\n:1222\n");
+    let (_, err, code) = nakade(&["check", &missing], "");
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with("error: pattern 1 has no attack point\n"),
+        "{err}"
+    );
+    // Naming a side the value does not need, or an unknown side, is an error at the word.
+    let needless = scratch(
+        "outside-needless.db",
+        "Pattern 1\n# outside: attack defense\n\n|X\n|.X\n+--\n\n:1222\n",
+    );
+    let (_, err, code) = nakade(&["check", &needless], "");
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with(&format!(
+            "error: 'outside:' names the defence side, but 1222 needs no defence point\n --> {needless}:2:19\n"
+        )),
+        "{err}"
+    );
+    let unknown = scratch(
+        "outside-unknown.db",
+        "Pattern 1\n#  outside:  atack\n\n|X\n|.X\n+--\n\n:1222\n",
+    );
+    let (_, err, code) = nakade(&["check", &unknown], "");
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with(&format!(
+            "error: unknown side 'atack' in 'outside:'\n --> {unknown}:2:14\n"
+        )),
+        "{err}"
+    );
+}

@@ -48,9 +48,10 @@ pub struct Generated {
     pub unanswered: usize,
     /// Answered graphs whose deciding moves lie outside the space (such as filling the
     /// surrounding string's outer liberties): a != c with no attack point on an empty vertex,
-    /// or b != d with no defence point. Their patterns are written without the mark and with a
-    /// comment, as GNU Go's `analyze_eyegraph` annotates them; such a file passes
-    /// `nakade check --lenient` (GNU Go's compiler would refuse them).
+    /// or b != d with no defence point. Their patterns are written without the mark, as GNU
+    /// Go's `analyze_eyegraph` annotates them, and with a comment that says why and the
+    /// directive `# outside: attack` (`defense`, or both) that the validator reads in place of
+    /// the mark, so the file passes `nakade check` (GNU Go's compiler would refuse them).
     pub unwritable: Vec<String>,
     /// Patterns written.
     pub patterns: usize,
@@ -87,15 +88,30 @@ fn pattern_of(case: &Case, answer: &Answer, centre: bool, number: u32) -> Patter
         diagram = strip_edges(&diagram);
     }
     let graph = EyeGraph::from_diagram(&diagram).unwrap_or_else(|_| case.graph.clone());
-    let comments = if writable(&case.graph, answer) {
-        Vec::new()
-    } else {
-        vec![
-            " The deciding moves are outside the space (the surrounding string's outer".to_string(),
-            " liberties): no vital point inside it to mark, as GNU Go's analyze_eyegraph shows."
+    let comments =
+        if writable(&case.graph, answer) {
+            Vec::new()
+        } else {
+            // The directive names each side whose deciding moves are all outside the space, so the
+            // file passes `check` without `--lenient`.
+            let inside = |set: VertexSet| {
+                set.iter().any(|i| {
+                    case.graph.vertex(i).content == crate::pattern::diagram::Content::Empty
+                })
+            };
+            let mut sides = Vec::new();
+            if answer.value.needs_attack() && !inside(answer.attack) {
+                sides.push("attack");
+            }
+            if answer.value.needs_defense() && !inside(answer.defense) {
+                sides.push("defense");
+            }
+            vec![
+            " The deciding moves are outside the space (the surrounding string's outer liberties):"
                 .to_string(),
+            format!(" {} {}", crate::pattern::dsl::OUTSIDE_DIRECTIVE, sides.join(" ")),
         ]
-    };
+        };
     Pattern {
         number,
         value: answer.value,
@@ -381,17 +397,32 @@ mod tests {
     fn regenerating_the_default_database_keeps_every_answer() {
         let db = default_database();
         let generated = generate(3, &ask(db), &|_, _| {});
-        let lenient = crate::pattern::dsl::Options { lenient: true };
-        let file =
-            crate::pattern::dsl::parse_with("generated.db", generated.text.as_bytes(), lenient)
-                .unwrap_or_else(|e| panic!("{}", crate::pattern::dsl::render_all(&e)));
+        let file = crate::pattern::dsl::parse("generated.db", generated.text.as_bytes())
+            .unwrap_or_else(|e| panic!("{}", crate::pattern::dsl::render_all(&e)));
         let (regenerated, warnings) = Database::compile(&file).unwrap();
         assert!(
             warnings.is_empty(),
             "{}",
             crate::pattern::dsl::render_all(&warnings)
         );
-        assert_eq!(file.warnings.len(), generated.unwritable.len());
+        // Strict, without a warning: each pattern whose deciding move is outside the space
+        // says so with the directive.
+        assert!(
+            file.warnings.is_empty(),
+            "{}",
+            crate::pattern::dsl::render_all(&file.warnings)
+        );
+        let directives = file
+            .patterns
+            .iter()
+            .filter(|p| {
+                p.comments
+                    .iter()
+                    .any(|c| c.trim_start().starts_with("outside: "))
+            })
+            .count();
+        assert_eq!(directives, generated.unwritable.len());
+        assert!(directives > 0);
         let mut compared = 0;
         for d in eye_graphs(3, &Placement::ALL, &CONCRETE) {
             let g = EyeGraph::from_diagram(&d).unwrap();
