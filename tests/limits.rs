@@ -289,3 +289,18 @@ fn the_outside_directive_stands_for_a_vital_point_and_is_checked() {
         "{err}"
     );
 }
+
+#[test]
+fn up_to_ranges_agree_between_generate_and_diff() {
+    // `generate --up-to 8` was accepted and ran out of memory; `diff` stopped at 7.
+    for args in [
+        vec!["generate", "--up-to", "8"],
+        vec!["diff", "default", "solver", "--up-to", "8"],
+    ] {
+        let start = Instant::now();
+        let (out, err, code) = nakade(&args, "");
+        assert!(start.elapsed() < Duration::from_secs(5), "{args:?}");
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains("8 is not in 1..=7"), "{args:?}: {err}");
+    }
+}

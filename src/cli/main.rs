@@ -23,6 +23,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser, Subcommand};
 
 use nakade::gtp::eye_commands::{GTP_NODE_LIMIT, GTP_TIME_LIMIT};
+use nakade::tools::enumerate::MAX_UP_TO;
 
 use std::time::Duration;
 
@@ -94,8 +95,9 @@ enum Command {
         /// A file of encoded graphs, one a line (`#` starts a comment).
         #[arg(long, conflicts_with = "up_to")]
         corpus: Option<PathBuf>,
-        /// Every labelled eye graph up to this many vertices, centre, edge and corner (default 3).
-        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=7))]
+        /// Every labelled eye graph up to this many vertices, centre, edge and corner (default 3;
+        /// at most 7).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=MAX_UP_TO as i64))]
         up_to: Option<u8>,
         #[command(flatten)]
         patterns: PatternArgs,
@@ -113,8 +115,8 @@ enum Command {
     },
     /// Write a pattern file from the solver: every labelled eye graph up to N vertices.
     Generate {
-        /// Largest eye graph, in vertices.
-        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=8))]
+        /// Largest eye graph, in vertices (at most 7).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=MAX_UP_TO as i64))]
         up_to: u8,
         /// Where to write it (standard output without it).
         #[arg(long)]

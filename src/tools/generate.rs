@@ -23,7 +23,7 @@ use crate::evaluation::db::VertexSet;
 use crate::pattern::diagram::{Cell, Diagram, Marker};
 use crate::pattern::dsl::Pattern;
 use crate::pattern::graph::{CanonicalKey, EyeGraph, Vertex};
-use crate::tools::enumerate::{eye_graphs, points, Placement, CONCRETE};
+use crate::tools::enumerate::{eye_graphs_of, Placement, CONCRETE};
 use crate::value::EyeValue;
 
 /// An oracle's answer for one eye graph: value and vital points over the graph's vertices.
@@ -174,13 +174,37 @@ fn answered_alike(patterns: &[Pattern], case: &Case, answer: &Answer) -> bool {
 
 /// Generate a pattern file for every labelled eye graph up to `max` vertices (centre, edge and
 /// corner placements), answered by `oracle` in parallel. `progress` is called with the number of
-/// graphs answered so far, now and then.
+/// graphs of the current size answered so far and that size's total, now and then.
+///
+/// The work goes size by size ([`eye_graphs_of`]): the patterns of a size depend only on the
+/// graphs of that size, so each size's graphs are dropped once its section is written, and
+/// memory is bounded by the largest size's working set.
 pub fn generate(
     max: usize,
     oracle: &(dyn Fn(&Diagram, &EyeGraph) -> Option<Answer> + Sync),
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Generated {
-    let diagrams = eye_graphs(max, &Placement::ALL, &CONCRETE);
+    let mut generated = Generated {
+        text: String::from(HEADER),
+        graphs: 0,
+        unanswered: 0,
+        unwritable: Vec::new(),
+        patterns: 0,
+    };
+    for size in 1..=max {
+        section(size, oracle, progress, &mut generated);
+    }
+    generated
+}
+
+/// The section of `size` points: its graphs enumerated, answered and written into `out`.
+fn section(
+    size: usize,
+    oracle: &(dyn Fn(&Diagram, &EyeGraph) -> Option<Answer> + Sync),
+    progress: &(dyn Fn(usize, usize) + Sync),
+    out: &mut Generated,
+) {
+    let diagrams = eye_graphs_of(size, &Placement::ALL, &CONCRETE);
     let total = diagrams.len();
     let done = std::sync::atomic::AtomicUsize::new(0);
     let cases: Vec<Case> = diagrams
@@ -201,8 +225,8 @@ pub fn generate(
             })
         })
         .collect();
-    let unanswered = cases.iter().filter(|c| c.answer.is_none()).count();
-    let mut unwritable = Vec::new();
+    out.graphs += cases.len();
+    out.unanswered += cases.iter().filter(|c| c.answer.is_none()).count();
 
     // Group the placements of each labelled graph, in enumeration order.
     let mut order: Vec<CanonicalKey> = Vec::new();
@@ -221,7 +245,7 @@ pub fn generate(
     // Step 1: per group, fewest edges first, a pattern for each placement the group's patterns
     // so far (kept most edges first) would answer otherwise. The centre's is the general one.
     let mut centre: Vec<Pattern> = Vec::new();
-    let mut specific: Vec<(usize, u32, Pattern)> = Vec::new(); // (size, edges, pattern)
+    let mut specific: Vec<(u32, Pattern)> = Vec::new(); // (edges, pattern)
     for key in &order {
         let mut members = groups[key].clone();
         members.sort_by_key(|&i| cases[i].edges);
@@ -232,7 +256,8 @@ pub fn generate(
             let current: Vec<Pattern> = list.iter().map(|(_, p)| p.clone()).collect();
             if !answered_alike(&current, case, &answer) {
                 if !writable(&case.graph, &answer) {
-                    unwritable.push(crate::pattern::encoded::encode(&case.diagram));
+                    out.unwritable
+                        .push(crate::pattern::encoded::encode(&case.diagram));
                 }
                 // Visited in ascending edge count: the new pattern has the most edges so far.
                 list.insert(
@@ -241,61 +266,51 @@ pub fn generate(
                 );
             }
         }
-        let size = points(&cases[members[0]].graph);
         for (e, p) in list {
             if e == 0 {
                 centre.push(p);
             } else {
-                specific.push((size, e, p));
+                specific.push((e, p));
             }
         }
     }
+    drop(groups);
+    drop(cases);
 
     // Step 2: wildcards among the general patterns.
     let centre = merge_wildcards(centre);
 
-    // Write: by size; placement patterns (most edges first), then the general ones.
-    let mut text = String::from(HEADER);
-    let mut patterns = 0usize;
-    for size in 1..=max {
-        let mut block: Vec<&Pattern> = Vec::new();
-        let mut spec: Vec<&(usize, u32, Pattern)> =
-            specific.iter().filter(|s| s.0 == size).collect();
-        spec.sort_by_key(|s| std::cmp::Reverse(s.1));
-        block.extend(spec.iter().map(|s| &s.2));
-        block.extend(centre.iter().filter(|p| points(&p.graph) == size));
-        if block.is_empty() {
-            continue;
-        }
-        text.push_str(&format!(
-            "\n\n{}\n#{:^29}#\n{}\n",
-            "#".repeat(31),
-            format!("{size} vertices"),
-            "#".repeat(31)
-        ));
-        for (k, p) in block.iter().enumerate() {
-            patterns += 1;
-            let number = size as u64 * 100_000 + k as u64 + 1;
-            text.push_str(&format!("\n\nPattern {number}\n"));
-            if !p.comments.is_empty() {
-                for c in &p.comments {
-                    text.push_str(&format!("#{c}\n"));
-                }
-            }
-            text.push('\n');
-            for row in p.diagram.render(' ') {
-                text.push_str(row.trim_end());
-                text.push('\n');
-            }
-            text.push_str(&format!("\n:{}\n", p.value));
-        }
+    // Write: placement patterns (most edges first), then the general ones.
+    let mut block: Vec<&Pattern> = Vec::new();
+    let mut spec: Vec<&(u32, Pattern)> = specific.iter().collect();
+    spec.sort_by_key(|s| std::cmp::Reverse(s.0));
+    block.extend(spec.iter().map(|s| &s.1));
+    block.extend(centre.iter());
+    if block.is_empty() {
+        return;
     }
-    Generated {
-        text,
-        graphs: cases.len(),
-        unanswered,
-        unwritable,
-        patterns,
+    let text = &mut out.text;
+    text.push_str(&format!(
+        "\n\n{}\n#{:^29}#\n{}\n",
+        "#".repeat(31),
+        format!("{size} vertices"),
+        "#".repeat(31)
+    ));
+    for (k, p) in block.iter().enumerate() {
+        out.patterns += 1;
+        let number = size as u64 * 100_000 + k as u64 + 1;
+        text.push_str(&format!("\n\nPattern {number}\n"));
+        if !p.comments.is_empty() {
+            for c in &p.comments {
+                text.push_str(&format!("#{c}\n"));
+            }
+        }
+        text.push('\n');
+        for row in p.diagram.render(' ') {
+            text.push_str(row.trim_end());
+            text.push('\n');
+        }
+        text.push_str(&format!("\n:{}\n", p.value));
     }
 }
 
@@ -375,6 +390,7 @@ mod tests {
     use super::*;
     use crate::evaluation::db::{default_database, Database, VertexSet};
     use crate::evaluation::solve::{solve, Params, Space};
+    use crate::tools::enumerate::eye_graphs;
 
     /// The committed default database, whose first sections a slice must reproduce.
     const SOURCE: (&str, &str) = (
