@@ -207,7 +207,9 @@ fn section(
     let diagrams = eye_graphs_of(size, &Placement::ALL, &CONCRETE);
     let total = diagrams.len();
     let done = std::sync::atomic::AtomicUsize::new(0);
-    let cases: Vec<Case> = diagrams
+    // Answers are kept with their diagrams only: a graph is rebuilt where it is needed, which
+    // halves the working set of a size (the graphs were half of it).
+    let solved: Vec<(Diagram, Option<Answer>, u32)> = diagrams
         .into_par_iter()
         .filter_map(|diagram| {
             let graph = EyeGraph::from_diagram(&diagram).ok()?;
@@ -217,30 +219,37 @@ fn section(
             if n % 1024 == 0 || n == total {
                 progress(n, total);
             }
-            Some(Case {
-                diagram,
-                graph,
-                answer,
-                edges,
-            })
+            Some((diagram, answer, edges))
         })
         .collect();
-    out.graphs += cases.len();
-    out.unanswered += cases.iter().filter(|c| c.answer.is_none()).count();
+    out.graphs += solved.len();
+    out.unanswered += solved.iter().filter(|c| c.1.is_none()).count();
 
     // Group the placements of each labelled graph, in enumeration order.
     let mut order: Vec<CanonicalKey> = Vec::new();
     let mut groups: FxHashMap<CanonicalKey, Vec<usize>> = FxHashMap::default();
-    for (i, c) in cases.iter().enumerate() {
-        let k = base_key(&c.graph);
-        groups.entry(k.clone()).or_insert_with(|| {
-            order.push(k);
-            Vec::new()
-        });
-        if let Some(g) = groups.get_mut(&base_key(&c.graph)) {
-            g.push(i);
-        }
+    for (i, (diagram, _, _)) in solved.iter().enumerate() {
+        // Every diagram here gave a graph above.
+        let Ok(graph) = EyeGraph::from_diagram(diagram) else {
+            continue;
+        };
+        groups
+            .entry(base_key(&graph))
+            .or_insert_with_key(|k| {
+                order.push(k.clone());
+                Vec::new()
+            })
+            .push(i);
     }
+    let case = |i: usize| {
+        let (diagram, answer, edges) = &solved[i];
+        EyeGraph::from_diagram(diagram).ok().map(|graph| Case {
+            diagram: diagram.clone(),
+            graph,
+            answer: *answer,
+            edges: *edges,
+        })
+    };
 
     // Step 1: per group, fewest edges first, a pattern for each placement the group's patterns
     // so far (kept most edges first) would answer otherwise. The centre's is the general one.
@@ -248,10 +257,11 @@ fn section(
     let mut specific: Vec<(u32, Pattern)> = Vec::new(); // (edges, pattern)
     for key in &order {
         let mut members = groups[key].clone();
-        members.sort_by_key(|&i| cases[i].edges);
+        members.sort_by_key(|&i| solved[i].2);
         let mut list: Vec<(u32, Pattern)> = Vec::new();
         for &i in &members {
-            let case = &cases[i];
+            let Some(case) = case(i) else { continue };
+            let case = &case;
             let Some(answer) = case.answer else { continue };
             let current: Vec<Pattern> = list.iter().map(|(_, p)| p.clone()).collect();
             if !answered_alike(&current, case, &answer) {
@@ -275,7 +285,7 @@ fn section(
         }
     }
     drop(groups);
-    drop(cases);
+    drop(solved);
 
     // Step 2: wildcards among the general patterns.
     let centre = merge_wildcards(centre);
