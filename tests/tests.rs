@@ -18,6 +18,7 @@ mod eval_eye;
 mod eyegraph_gnugo;
 mod gtp_fuzz;
 mod layout;
+mod limits;
 mod malformed;
 mod solver_centre_pockets;
 mod solver_harness;

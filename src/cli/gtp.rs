@@ -6,25 +6,19 @@ use std::process::ExitCode;
 
 use nakade::evaluation::evaluate::Evaluator;
 use nakade::evaluation::solve::Params;
-use nakade::gtp::eye_commands::{engine_with, GTP_NODE_LIMIT};
+use nakade::gtp::eye_commands::engine_with;
 
 use super::matching::Db;
 
 /// Serve GTP: `eval_eye` through `db` and the solver with `params`, `analyze_eyegraph` with
-/// `params` (and the engine's node limit).
-pub fn run(db: Db, params: Params) -> anyhow::Result<ExitCode> {
+/// `eyegraph` (the engine's limits unless the command line gave others).
+pub fn run(db: Db, params: Params, eyegraph: Params) -> anyhow::Result<ExitCode> {
     // The engine's commands live as long as the process: so does the database they read.
     let db: &'static nakade::evaluation::db::Database = match db {
         Db::Default => nakade::evaluation::db::default_database(),
         Db::Loaded(db) => Box::leak(db),
     };
-    let mut engine = engine_with(
-        Evaluator::new(db, params),
-        Params {
-            node_limit: GTP_NODE_LIMIT,
-            ..params
-        },
-    );
+    let mut engine = engine_with(Evaluator::new(db, params), eyegraph);
     let stdin = io::stdin();
     let stdout = io::stdout();
     let stderr = io::stderr();

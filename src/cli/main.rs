@@ -22,8 +22,14 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
+use nakade::gtp::eye_commands::{GTP_NODE_LIMIT, GTP_TIME_LIMIT};
+use nakade::tools::enumerate::MAX_UP_TO;
+
+use std::time::Duration;
+
 use nakade::evaluation::solve::{
-    Params, DEFAULT_TENUKI_DEPTH, MAX_KO_THREATS, MAX_OUTER_LIBERTIES, MAX_TENUKI_DEPTH,
+    Params, DEFAULT_NODE_LIMIT, DEFAULT_TENUKI_DEPTH, MAX_KO_THREATS, MAX_OUTER_LIBERTIES,
+    MAX_TENUKI_DEPTH,
 };
 
 /// nakade: how many eyes an eye space is worth, and where its vital points are.
@@ -89,8 +95,9 @@ enum Command {
         /// A file of encoded graphs, one a line (`#` starts a comment).
         #[arg(long, conflicts_with = "up_to")]
         corpus: Option<PathBuf>,
-        /// Every labelled eye graph up to this many vertices, centre, edge and corner (default 3).
-        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=7))]
+        /// Every labelled eye graph up to this many vertices, centre, edge and corner (default 3;
+        /// at most 7).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=MAX_UP_TO as i64))]
         up_to: Option<u8>,
         #[command(flatten)]
         patterns: PatternArgs,
@@ -108,8 +115,8 @@ enum Command {
     },
     /// Write a pattern file from the solver: every labelled eye graph up to N vertices.
     Generate {
-        /// Largest eye graph, in vertices.
-        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=8))]
+        /// Largest eye graph, in vertices (at most 7).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=MAX_UP_TO as i64))]
         up_to: u8,
         /// Where to write it (standard output without it).
         #[arg(long)]
@@ -256,17 +263,46 @@ struct SolverArgs {
     #[arg(long, default_value_t = DEFAULT_TENUKI_DEPTH,
           value_parser = clap::value_parser!(u8).range(0..=i64::from(MAX_TENUKI_DEPTH)))]
     tenuki_depth: u8,
+    /// Give up on a space after this many search nodes (default 20,000,000; `gtp`:
+    /// 50,000,000).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    node_limit: Option<u64>,
+    /// Give up on a space after this many seconds, fractions allowed (default: none; `gtp`:
+    /// 5); 0 means no time limit.
+    #[arg(long, value_parser = seconds)]
+    time_limit: Option<Duration>,
+}
+
+/// A `--time-limit`: seconds, fractions allowed, 0 for none (as `Duration::ZERO`).
+fn seconds(s: &str) -> Result<Duration, String> {
+    let secs: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("{s:?}: expected a number of seconds, such as 2 or 0.5"))?;
+    Duration::try_from_secs_f64(secs)
+        .map_err(|_| format!("{s:?}: expected a number of seconds from 0 to {}", u64::MAX))
 }
 
 impl SolverArgs {
-    fn params(self) -> Params {
+    /// The solver's parameters, with the command line's limits or the given defaults.
+    fn params_with(self, node_limit: u64, time_limit: Option<Duration>) -> Params {
         Params {
             outer_liberties: self.outer_liberties,
             attacker_ko_threats: self.attacker_ko_threats,
             defender_ko_threats: self.defender_ko_threats,
             tenuki_depth: self.tenuki_depth,
-            ..Params::default()
+            node_limit: self.node_limit.unwrap_or(node_limit),
+            time_limit: match self.time_limit {
+                Some(Duration::ZERO) => None,
+                Some(t) => Some(t),
+                None => time_limit,
+            },
         }
+    }
+
+    /// The solver's parameters: the library's defaults, no time limit unless given.
+    fn params(self) -> Params {
+        self.params_with(DEFAULT_NODE_LIMIT, None)
     }
 }
 
@@ -409,7 +445,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let Some(db) = database(db.as_deref(), patterns)? else {
                 return Ok(ExitCode::from(1));
             };
-            gtp::run(db, solver.params())
+            gtp::run(
+                db,
+                solver.params(),
+                solver.params_with(GTP_NODE_LIMIT, Some(GTP_TIME_LIMIT)),
+            )
         }
     }
 }

@@ -34,6 +34,10 @@ use crate::EyeValue;
 /// Search nodes `analyze_eyegraph` spends on one graph before it gives up with an error.
 pub const GTP_NODE_LIMIT: u64 = 50_000_000;
 
+/// Time `analyze_eyegraph` spends on one graph before it gives up with an error, so that a
+/// host's session never blocks for long.
+pub const GTP_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// The answer to `analyze_eyegraph GRAPH` without the `= `: the value, then the annotated rows,
 /// one a line. `Err` holds the GTP error message.
 pub fn analyze_eyegraph(graph: &str, params: &Params) -> Result<String, String> {
@@ -266,6 +270,7 @@ pub fn engine() -> Engine {
         Evaluator::with_default(),
         Params {
             node_limit: GTP_NODE_LIMIT,
+            time_limit: Some(GTP_TIME_LIMIT),
             ..Params::default()
         },
     )

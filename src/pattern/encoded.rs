@@ -44,6 +44,25 @@ pub enum EncodedError {
     /// No eye vertex at all.
     #[error("the graph has no eye vertex")]
     NoVertex,
+    /// An edge marker where no board edge can be: a `|` between eye vertices or in line with
+    /// one, a `-` beside one or between two, a `+` next to one.
+    #[error("column {column}: '{found}' cannot be a board edge here; {expected}")]
+    Edge {
+        /// 1-based character column in the string.
+        column: usize,
+        /// The marker.
+        found: char,
+        /// What an edge marker needs.
+        expected: &'static str,
+    },
+    /// An eye vertex not joined to the first one: the graph is not one eye space.
+    #[error("column {column}: this eye vertex is not joined to the one at column {first}; an eye space is connected")]
+    Disconnected {
+        /// 1-based character column of the first vertex not reached.
+        column: usize,
+        /// 1-based character column of the first vertex.
+        first: usize,
+    },
     /// Longer than [`MAX_ENCODED_LEN`].
     #[error("the graph is {len} characters long; the limit is {limit}")]
     TooLong {
@@ -113,7 +132,84 @@ pub fn parse_graph(text: &str) -> Result<Diagram, EncodedError> {
     if diagram.vertices().is_empty() {
         return Err(EncodedError::NoVertex);
     }
+    check_edges(&diagram)?;
+    check_connected(&diagram)?;
     Ok(diagram)
+}
+
+/// The 1-based column over the whole string of the cell at (`row`, `col`).
+fn column_of(d: &Diagram, row: usize, col: usize) -> usize {
+    d.rows[..row].iter().map(|r| r.len() + 1).sum::<usize>() + col + 1
+}
+
+/// Every edge marker where a board edge can be: the space on one side of it only.
+fn check_edges(d: &Diagram) -> Result<(), EncodedError> {
+    let vertex = |r: usize, c: usize, dr: isize, dc: isize| {
+        matches!(d.cell(r as isize + dr, c as isize + dc), Cell::Vertex(_))
+    };
+    for (r, row) in d.rows.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            let (left, right) = (vertex(r, c, 0, -1), vertex(r, c, 0, 1));
+            let (up, down) = (vertex(r, c, -1, 0), vertex(r, c, 1, 0));
+            let (found, expected) = match cell {
+                Cell::EdgeVertical if left && right => {
+                    ('|', "a '|' edge has eye vertices on one side only")
+                }
+                Cell::EdgeVertical if up || down => (
+                    '|',
+                    "a '|' edge runs beside eye vertices, never above or below one",
+                ),
+                Cell::EdgeHorizontal if up && down => {
+                    ('-', "a '-' edge has eye vertices on one side only")
+                }
+                Cell::EdgeHorizontal if left || right => (
+                    '-',
+                    "a '-' edge runs above or below eye vertices, never beside one",
+                ),
+                Cell::Corner if left || right || up || down => (
+                    '+',
+                    "a '+' corner touches no eye vertex: it lies diagonally off the corner vertex, where a '|' and a '-' edge meet",
+                ),
+                _ => continue,
+            };
+            return Err(EncodedError::Edge {
+                column: column_of(d, r, c),
+                found,
+                expected,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Every eye vertex joined to the first one through the space (cells outside the space, the
+/// enclosed ones included, join nothing: a space closed around an `O` is joined around it).
+fn check_connected(d: &Diagram) -> Result<(), EncodedError> {
+    let vertices = d.vertices();
+    let index = |r: usize, c: usize| vertices.iter().position(|v| (v.row, v.col) == (r, c));
+    let mut seen = vec![false; vertices.len()];
+    let mut stack = vec![0];
+    while let Some(i) = stack.pop() {
+        if std::mem::replace(&mut seen[i], true) {
+            continue;
+        }
+        let (r, c) = (vertices[i].row, vertices[i].col);
+        let mut near = vec![(r + 1, c), (r, c + 1)];
+        if r > 0 {
+            near.push((r - 1, c));
+        }
+        if c > 0 {
+            near.push((r, c - 1));
+        }
+        stack.extend(near.into_iter().filter_map(|(r, c)| index(r, c)));
+    }
+    match seen.iter().position(|s| !s) {
+        None => Ok(()),
+        Some(i) => Err(EncodedError::Disconnected {
+            column: column_of(d, vertices[i].row, vertices[i].col),
+            first: column_of(d, vertices[0].row, vertices[0].col),
+        }),
+    }
 }
 
 /// Encode a diagram on one line: rows joined by `%`, cells outside the space as `O`.
@@ -155,6 +251,31 @@ mod tests {
             })
         );
         assert_eq!(parse_graph(""), Err(EncodedError::Empty));
+        assert!(matches!(
+            parse_graph(".|."),
+            Err(EncodedError::Edge {
+                column: 2,
+                found: '|',
+                ..
+            })
+        ));
+        assert!(matches!(
+            parse_graph("..+"),
+            Err(EncodedError::Edge {
+                column: 3,
+                found: '+',
+                ..
+            })
+        ));
+        assert_eq!(
+            parse_graph("..%..%.O."),
+            Err(EncodedError::Disconnected {
+                column: 9,
+                first: 1
+            })
+        );
+        // Joined around an O the space closes in: one eye space.
+        assert!(parse_graph("|...%|.O.%|...%+---").is_ok());
         assert_eq!(parse_graph("OO%O"), Err(EncodedError::NoVertex));
     }
 }

@@ -149,40 +149,107 @@ pub fn eye_graphs(max: usize, placements: &[Placement], labels: &[Marker]) -> Ve
     let mut seen: FxHashSet<CanonicalKey> = FxHashSet::default();
     let mut out = Vec::new();
     for size in 1..=max {
-        // Each shape's graph without labels, so that shapes with one graph are labelled once
-        // per placement pattern only when they differ.
-        for cells in polyominoes(size) {
-            for &placement in placements {
-                let mut digits = vec![0usize; size];
-                loop {
-                    let marks: Vec<Marker> = digits.iter().map(|&d| labels[d]).collect();
-                    let diagram = place(&cells, &marks, placement);
-                    if let Ok(g) = EyeGraph::from_diagram(&diagram) {
-                        if points(&g) <= max
-                            && g.check_liberties().is_ok()
-                            && seen.insert(g.canonical_key())
-                        {
-                            out.push(diagram);
-                        }
-                    }
-                    // Next labelling, as a base-|labels| counter.
-                    let mut k = 0;
-                    while k < size {
-                        digits[k] += 1;
-                        if digits[k] < labels.len() {
-                            break;
-                        }
-                        digits[k] = 0;
-                        k += 1;
-                    }
-                    if k == size {
+        label_shapes(
+            size,
+            placements,
+            labels,
+            |_| true,
+            |diagram, g| {
+                if points(g) <= max && g.check_liberties().is_ok() && seen.insert(g.canonical_key())
+                {
+                    out.push(diagram);
+                }
+            },
+        );
+    }
+    out
+}
+
+/// The most points [`eye_graphs`] and [`eye_graphs_of`] are asked for by the command line
+/// (`generate --up-to`, `diff --up-to`): size 7 takes minutes and gigabytes, size 8 more memory
+/// than a workstation has.
+pub const MAX_UP_TO: usize = 7;
+
+/// The labelled eye graphs of exactly `points` points ([`points`]: vertices and enclosed
+/// stones), in the order [`eye_graphs`] lists them: `eye_graphs(max)` holds, for each `p` up to
+/// `max`, exactly the graphs of `eye_graphs_of(p)`, in the same relative order. One size at a
+/// time, so a caller working size by size never holds more than one size's graphs.
+///
+/// ```
+/// use nakade::tools::enumerate::{eye_graphs, eye_graphs_of, points, Placement, CONCRETE};
+/// use nakade::pattern::graph::EyeGraph;
+/// let all = eye_graphs(4, &Placement::ALL, &CONCRETE);
+/// let four: Vec<_> = all
+///     .iter()
+///     .filter(|d| points(&EyeGraph::from_diagram(d).unwrap()) == 4)
+///     .cloned()
+///     .collect();
+/// assert_eq!(eye_graphs_of(4, &Placement::ALL, &CONCRETE), four);
+/// ```
+pub fn eye_graphs_of(
+    points_wanted: usize,
+    placements: &[Placement],
+    labels: &[Marker],
+) -> Vec<Diagram> {
+    let mut seen: FxHashSet<CanonicalKey> = FxHashSet::default();
+    let mut out = Vec::new();
+    for size in 1..=points_wanted {
+        // A shape's enclosed cells do not depend on its labels: skip the shapes and placements
+        // that cannot make `points_wanted` points before labelling them.
+        let fits = |unlabelled: &Diagram| size + unlabelled.enclosed().len() == points_wanted;
+        label_shapes(size, placements, labels, fits, |diagram, g| {
+            if points(g) == points_wanted
+                && g.check_liberties().is_ok()
+                && seen.insert(g.canonical_key())
+            {
+                out.push(diagram);
+            }
+        });
+    }
+    out
+}
+
+/// Every labelling of every shape of `size` cells in every placement, in the enumeration's
+/// order, handed to `each` with its graph; shapes and placements whose unlabelled diagram
+/// `wanted` refuses are skipped.
+fn label_shapes(
+    size: usize,
+    placements: &[Placement],
+    labels: &[Marker],
+    wanted: impl Fn(&Diagram) -> bool,
+    mut each: impl FnMut(Diagram, &EyeGraph),
+) {
+    if labels.is_empty() {
+        return;
+    }
+    for cells in polyominoes(size) {
+        for &placement in placements {
+            if !wanted(&place(&cells, &vec![labels[0]; size], placement)) {
+                continue;
+            }
+            let mut digits = vec![0usize; size];
+            loop {
+                let marks: Vec<Marker> = digits.iter().map(|&d| labels[d]).collect();
+                let diagram = place(&cells, &marks, placement);
+                if let Ok(g) = EyeGraph::from_diagram(&diagram) {
+                    each(diagram, &g);
+                }
+                // Next labelling, as a base-|labels| counter.
+                let mut k = 0;
+                while k < size {
+                    digits[k] += 1;
+                    if digits[k] < labels.len() {
                         break;
                     }
+                    digits[k] = 0;
+                    k += 1;
+                }
+                if k == size {
+                    break;
                 }
             }
         }
     }
-    out
 }
 
 #[cfg(test)]
@@ -200,6 +267,17 @@ mod tests {
             encode(&place(&cells, &marks, Placement::Corner)),
             "|.!%|XO%+--"
         );
+    }
+
+    #[test]
+    fn graphs_of_one_size_are_those_of_the_whole_enumeration() {
+        let all = eye_graphs(5, &Placement::ALL, &CONCRETE);
+        let by_size: Vec<Diagram> = (1..=5)
+            .flat_map(|p| eye_graphs_of(p, &Placement::ALL, &CONCRETE))
+            .collect();
+        let mut sorted = all.clone();
+        sorted.sort_by_key(|d| points(&EyeGraph::from_diagram(d).unwrap()));
+        assert_eq!(by_size, sorted);
     }
 
     #[test]

@@ -23,7 +23,7 @@ use crate::evaluation::db::VertexSet;
 use crate::pattern::diagram::{Cell, Diagram, Marker};
 use crate::pattern::dsl::Pattern;
 use crate::pattern::graph::{CanonicalKey, EyeGraph, Vertex};
-use crate::tools::enumerate::{eye_graphs, points, Placement, CONCRETE};
+use crate::tools::enumerate::{eye_graphs_of, Placement, CONCRETE};
 use crate::value::EyeValue;
 
 /// An oracle's answer for one eye graph: value and vital points over the graph's vertices.
@@ -48,9 +48,10 @@ pub struct Generated {
     pub unanswered: usize,
     /// Answered graphs whose deciding moves lie outside the space (such as filling the
     /// surrounding string's outer liberties): a != c with no attack point on an empty vertex,
-    /// or b != d with no defence point. Their patterns are written without the mark and with a
-    /// comment, as GNU Go's `analyze_eyegraph` annotates them; such a file passes
-    /// `nakade check --lenient` (GNU Go's compiler would refuse them).
+    /// or b != d with no defence point. Their patterns are written without the mark, as GNU
+    /// Go's `analyze_eyegraph` annotates them, and with a comment that says why and the
+    /// directive `# outside: attack` (`defense`, or both) that the validator reads in place of
+    /// the mark, so the file passes `nakade check` (GNU Go's compiler would refuse them).
     pub unwritable: Vec<String>,
     /// Patterns written.
     pub patterns: usize,
@@ -87,15 +88,30 @@ fn pattern_of(case: &Case, answer: &Answer, centre: bool, number: u32) -> Patter
         diagram = strip_edges(&diagram);
     }
     let graph = EyeGraph::from_diagram(&diagram).unwrap_or_else(|_| case.graph.clone());
-    let comments = if writable(&case.graph, answer) {
-        Vec::new()
-    } else {
-        vec![
-            " The deciding moves are outside the space (the surrounding string's outer".to_string(),
-            " liberties): no vital point inside it to mark, as GNU Go's analyze_eyegraph shows."
+    let comments =
+        if writable(&case.graph, answer) {
+            Vec::new()
+        } else {
+            // The directive names each side whose deciding moves are all outside the space, so the
+            // file passes `check` without `--lenient`.
+            let inside = |set: VertexSet| {
+                set.iter().any(|i| {
+                    case.graph.vertex(i).content == crate::pattern::diagram::Content::Empty
+                })
+            };
+            let mut sides = Vec::new();
+            if answer.value.needs_attack() && !inside(answer.attack) {
+                sides.push("attack");
+            }
+            if answer.value.needs_defense() && !inside(answer.defense) {
+                sides.push("defense");
+            }
+            vec![
+            " The deciding moves are outside the space (the surrounding string's outer liberties):"
                 .to_string(),
+            format!(" {} {}", crate::pattern::dsl::OUTSIDE_DIRECTIVE, sides.join(" ")),
         ]
-    };
+        };
     Pattern {
         number,
         value: answer.value,
@@ -158,16 +174,42 @@ fn answered_alike(patterns: &[Pattern], case: &Case, answer: &Answer) -> bool {
 
 /// Generate a pattern file for every labelled eye graph up to `max` vertices (centre, edge and
 /// corner placements), answered by `oracle` in parallel. `progress` is called with the number of
-/// graphs answered so far, now and then.
+/// graphs of the current size answered so far and that size's total, now and then.
+///
+/// The work goes size by size ([`eye_graphs_of`]): the patterns of a size depend only on the
+/// graphs of that size, so each size's graphs are dropped once its section is written, and
+/// memory is bounded by the largest size's working set.
 pub fn generate(
     max: usize,
     oracle: &(dyn Fn(&Diagram, &EyeGraph) -> Option<Answer> + Sync),
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Generated {
-    let diagrams = eye_graphs(max, &Placement::ALL, &CONCRETE);
+    let mut generated = Generated {
+        text: String::from(HEADER),
+        graphs: 0,
+        unanswered: 0,
+        unwritable: Vec::new(),
+        patterns: 0,
+    };
+    for size in 1..=max {
+        section(size, oracle, progress, &mut generated);
+    }
+    generated
+}
+
+/// The section of `size` points: its graphs enumerated, answered and written into `out`.
+fn section(
+    size: usize,
+    oracle: &(dyn Fn(&Diagram, &EyeGraph) -> Option<Answer> + Sync),
+    progress: &(dyn Fn(usize, usize) + Sync),
+    out: &mut Generated,
+) {
+    let diagrams = eye_graphs_of(size, &Placement::ALL, &CONCRETE);
     let total = diagrams.len();
     let done = std::sync::atomic::AtomicUsize::new(0);
-    let cases: Vec<Case> = diagrams
+    // Answers are kept with their diagrams only: a graph is rebuilt where it is needed, which
+    // halves the working set of a size (the graphs were half of it).
+    let solved: Vec<(Diagram, Option<Answer>, u32)> = diagrams
         .into_par_iter()
         .filter_map(|diagram| {
             let graph = EyeGraph::from_diagram(&diagram).ok()?;
@@ -177,46 +219,55 @@ pub fn generate(
             if n % 1024 == 0 || n == total {
                 progress(n, total);
             }
-            Some(Case {
-                diagram,
-                graph,
-                answer,
-                edges,
-            })
+            Some((diagram, answer, edges))
         })
         .collect();
-    let unanswered = cases.iter().filter(|c| c.answer.is_none()).count();
-    let mut unwritable = Vec::new();
+    out.graphs += solved.len();
+    out.unanswered += solved.iter().filter(|c| c.1.is_none()).count();
 
     // Group the placements of each labelled graph, in enumeration order.
     let mut order: Vec<CanonicalKey> = Vec::new();
     let mut groups: FxHashMap<CanonicalKey, Vec<usize>> = FxHashMap::default();
-    for (i, c) in cases.iter().enumerate() {
-        let k = base_key(&c.graph);
-        groups.entry(k.clone()).or_insert_with(|| {
-            order.push(k);
-            Vec::new()
-        });
-        if let Some(g) = groups.get_mut(&base_key(&c.graph)) {
-            g.push(i);
-        }
+    for (i, (diagram, _, _)) in solved.iter().enumerate() {
+        // Every diagram here gave a graph above.
+        let Ok(graph) = EyeGraph::from_diagram(diagram) else {
+            continue;
+        };
+        groups
+            .entry(base_key(&graph))
+            .or_insert_with_key(|k| {
+                order.push(k.clone());
+                Vec::new()
+            })
+            .push(i);
     }
+    let case = |i: usize| {
+        let (diagram, answer, edges) = &solved[i];
+        EyeGraph::from_diagram(diagram).ok().map(|graph| Case {
+            diagram: diagram.clone(),
+            graph,
+            answer: *answer,
+            edges: *edges,
+        })
+    };
 
     // Step 1: per group, fewest edges first, a pattern for each placement the group's patterns
     // so far (kept most edges first) would answer otherwise. The centre's is the general one.
     let mut centre: Vec<Pattern> = Vec::new();
-    let mut specific: Vec<(usize, u32, Pattern)> = Vec::new(); // (size, edges, pattern)
+    let mut specific: Vec<(u32, Pattern)> = Vec::new(); // (edges, pattern)
     for key in &order {
         let mut members = groups[key].clone();
-        members.sort_by_key(|&i| cases[i].edges);
+        members.sort_by_key(|&i| solved[i].2);
         let mut list: Vec<(u32, Pattern)> = Vec::new();
         for &i in &members {
-            let case = &cases[i];
+            let Some(case) = case(i) else { continue };
+            let case = &case;
             let Some(answer) = case.answer else { continue };
             let current: Vec<Pattern> = list.iter().map(|(_, p)| p.clone()).collect();
             if !answered_alike(&current, case, &answer) {
                 if !writable(&case.graph, &answer) {
-                    unwritable.push(crate::pattern::encoded::encode(&case.diagram));
+                    out.unwritable
+                        .push(crate::pattern::encoded::encode(&case.diagram));
                 }
                 // Visited in ascending edge count: the new pattern has the most edges so far.
                 list.insert(
@@ -225,61 +276,51 @@ pub fn generate(
                 );
             }
         }
-        let size = points(&cases[members[0]].graph);
         for (e, p) in list {
             if e == 0 {
                 centre.push(p);
             } else {
-                specific.push((size, e, p));
+                specific.push((e, p));
             }
         }
     }
+    drop(groups);
+    drop(solved);
 
     // Step 2: wildcards among the general patterns.
     let centre = merge_wildcards(centre);
 
-    // Write: by size; placement patterns (most edges first), then the general ones.
-    let mut text = String::from(HEADER);
-    let mut patterns = 0usize;
-    for size in 1..=max {
-        let mut block: Vec<&Pattern> = Vec::new();
-        let mut spec: Vec<&(usize, u32, Pattern)> =
-            specific.iter().filter(|s| s.0 == size).collect();
-        spec.sort_by_key(|s| std::cmp::Reverse(s.1));
-        block.extend(spec.iter().map(|s| &s.2));
-        block.extend(centre.iter().filter(|p| points(&p.graph) == size));
-        if block.is_empty() {
-            continue;
-        }
-        text.push_str(&format!(
-            "\n\n{}\n#{:^29}#\n{}\n",
-            "#".repeat(31),
-            format!("{size} vertices"),
-            "#".repeat(31)
-        ));
-        for (k, p) in block.iter().enumerate() {
-            patterns += 1;
-            let number = size as u64 * 100_000 + k as u64 + 1;
-            text.push_str(&format!("\n\nPattern {number}\n"));
-            if !p.comments.is_empty() {
-                for c in &p.comments {
-                    text.push_str(&format!("#{c}\n"));
-                }
-            }
-            text.push('\n');
-            for row in p.diagram.render(' ') {
-                text.push_str(row.trim_end());
-                text.push('\n');
-            }
-            text.push_str(&format!("\n:{}\n", p.value));
-        }
+    // Write: placement patterns (most edges first), then the general ones.
+    let mut block: Vec<&Pattern> = Vec::new();
+    let mut spec: Vec<&(u32, Pattern)> = specific.iter().collect();
+    spec.sort_by_key(|s| std::cmp::Reverse(s.0));
+    block.extend(spec.iter().map(|s| &s.1));
+    block.extend(centre.iter());
+    if block.is_empty() {
+        return;
     }
-    Generated {
-        text,
-        graphs: cases.len(),
-        unanswered,
-        unwritable,
-        patterns,
+    let text = &mut out.text;
+    text.push_str(&format!(
+        "\n\n{}\n#{:^29}#\n{}\n",
+        "#".repeat(31),
+        format!("{size} vertices"),
+        "#".repeat(31)
+    ));
+    for (k, p) in block.iter().enumerate() {
+        out.patterns += 1;
+        let number = size as u64 * 100_000 + k as u64 + 1;
+        text.push_str(&format!("\n\nPattern {number}\n"));
+        if !p.comments.is_empty() {
+            for c in &p.comments {
+                text.push_str(&format!("#{c}\n"));
+            }
+        }
+        text.push('\n');
+        for row in p.diagram.render(' ') {
+            text.push_str(row.trim_end());
+            text.push('\n');
+        }
+        text.push_str(&format!("\n:{}\n", p.value));
     }
 }
 
@@ -359,6 +400,7 @@ mod tests {
     use super::*;
     use crate::evaluation::db::{default_database, Database, VertexSet};
     use crate::evaluation::solve::{solve, Params, Space};
+    use crate::tools::enumerate::eye_graphs;
 
     /// The committed default database, whose first sections a slice must reproduce.
     const SOURCE: (&str, &str) = (
@@ -381,17 +423,32 @@ mod tests {
     fn regenerating_the_default_database_keeps_every_answer() {
         let db = default_database();
         let generated = generate(3, &ask(db), &|_, _| {});
-        let lenient = crate::pattern::dsl::Options { lenient: true };
-        let file =
-            crate::pattern::dsl::parse_with("generated.db", generated.text.as_bytes(), lenient)
-                .unwrap_or_else(|e| panic!("{}", crate::pattern::dsl::render_all(&e)));
+        let file = crate::pattern::dsl::parse("generated.db", generated.text.as_bytes())
+            .unwrap_or_else(|e| panic!("{}", crate::pattern::dsl::render_all(&e)));
         let (regenerated, warnings) = Database::compile(&file).unwrap();
         assert!(
             warnings.is_empty(),
             "{}",
             crate::pattern::dsl::render_all(&warnings)
         );
-        assert_eq!(file.warnings.len(), generated.unwritable.len());
+        // Strict, without a warning: each pattern whose deciding move is outside the space
+        // says so with the directive.
+        assert!(
+            file.warnings.is_empty(),
+            "{}",
+            crate::pattern::dsl::render_all(&file.warnings)
+        );
+        let directives = file
+            .patterns
+            .iter()
+            .filter(|p| {
+                p.comments
+                    .iter()
+                    .any(|c| c.trim_start().starts_with("outside: "))
+            })
+            .count();
+        assert_eq!(directives, generated.unwritable.len());
+        assert!(directives > 0);
         let mut compared = 0;
         for d in eye_graphs(3, &Placement::ALL, &CONCRETE) {
             let g = EyeGraph::from_diagram(&d).unwrap();

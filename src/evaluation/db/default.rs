@@ -3,9 +3,10 @@
 //! binary embeds and loads (checked word by word) on first use. A test compiles the text again
 //! and compares, so the two never drift.
 //!
-//! The text is read in lenient mode: some of its patterns have a value whose deciding moves lie
-//! outside the eye space (filling the surrounding string's outer liberties), so they mark no
-//! vital point, which GNU Go's pattern compiler would refuse. Each says so in a comment.
+//! Some of its patterns have a value whose deciding moves lie outside the eye space (filling
+//! the surrounding string's outer liberties), so they mark no vital point, which GNU Go's
+//! pattern compiler would refuse. Each says so in a comment and with the directive
+//! `# outside: attack` (or `defense`), so the text passes `nakade check` without `--lenient`.
 
 use lazy_static::lazy_static;
 
@@ -33,9 +34,6 @@ pub fn default_database() -> &'static Database {
 mod tests {
     use super::*;
 
-    /// How the text is read.
-    const OPTIONS: crate::pattern::dsl::Options = crate::pattern::dsl::Options { lenient: true };
-
     /// The pattern file the compiled database comes from.
     const SOURCE: (&str, &str) = (
         "patterns/default.db",
@@ -44,25 +42,30 @@ mod tests {
 
     #[test]
     fn compiled_default_is_the_compiled_text() {
-        let file = crate::pattern::dsl::parse_with(SOURCE.0, SOURCE.1.as_bytes(), OPTIONS)
+        // Strict: the 31 patterns whose deciding moves are outside the space say so with the
+        // directive, and nothing else warns.
+        let file = crate::pattern::dsl::parse(SOURCE.0, SOURCE.1.as_bytes())
             .unwrap_or_else(|e| panic!("{}", crate::pattern::dsl::render_all(&e)));
-        // Lenient only for the patterns whose deciding moves are outside the space.
-        assert_eq!(file.warnings.len(), 31);
-        for w in &file.warnings {
-            assert!(
-                w.message.ends_with("has no attack point")
-                    || w.message.ends_with("has no defence point"),
-                "{w}"
-            );
-            let p = file
-                .patterns
-                .iter()
-                .rev()
-                .find(|p| p.line <= w.line)
-                .expect("its pattern");
+        assert!(
+            file.warnings.is_empty(),
+            "{}",
+            crate::pattern::dsl::render_all(&file.warnings)
+        );
+        let outside: Vec<_> = file
+            .patterns
+            .iter()
+            .filter(|p| {
+                p.comments
+                    .iter()
+                    .any(|c| c.trim_start().starts_with("outside: "))
+            })
+            .collect();
+        assert_eq!(outside.len(), 31);
+        for p in outside {
             assert!(
                 p.comments.iter().any(|c| c.contains("outside the space")),
-                "{w}"
+                "pattern {}",
+                p.number
             );
         }
         let (db, warnings) = Database::compile(&file).unwrap();
@@ -71,7 +74,7 @@ mod tests {
             "{}",
             crate::pattern::dsl::render_all(&warnings)
         );
-        assert!(db.to_bytes() == COMPILED, "patterns/default.ndb is stale: run nakade --lenient compile patterns/default.db --out patterns/default.ndb");
+        assert!(db.to_bytes() == COMPILED, "patterns/default.ndb is stale: run nakade compile patterns/default.db --out patterns/default.ndb");
         assert_eq!(default_database().len(), 38_103);
     }
 }

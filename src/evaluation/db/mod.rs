@@ -30,7 +30,7 @@ use std::fmt;
 use rustc_hash::FxHashMap;
 
 use crate::pattern::diagram::Content;
-use crate::pattern::dsl::{Diagnostic, Pattern, PatternFile};
+use crate::pattern::dsl::{Diagnostic, Pattern, PatternFile, MAX_WILDCARDS};
 use crate::pattern::graph::canon::{self, Compact, MAX_VERTICES};
 use crate::pattern::graph::{key_words, EyeGraph, Vertex, MAX_DEGREE};
 use crate::value::EyeValue;
@@ -127,6 +127,36 @@ pub enum CompileError {
         /// Its header line.
         line: usize,
     },
+    /// A pattern with more `x` wildcards than [`MAX_WILDCARDS`] (each doubles its concrete
+    /// forms). The validator refuses such patterns in a file; this guards patterns built
+    /// another way.
+    #[error("pattern {number} (line {line}) has {given} 'x' wildcards; at most {limit} compile")]
+    TooManyWildcards {
+        /// The pattern number.
+        number: u32,
+        /// Its header line.
+        line: usize,
+        /// Its number of wildcards.
+        given: usize,
+        /// [`MAX_WILDCARDS`].
+        limit: usize,
+    },
+}
+
+/// Refuse a pattern with more wildcards than [`MAX_WILDCARDS`] before expanding it.
+pub(crate) fn check_wildcards(p: &Pattern) -> Result<(), CompileError> {
+    let given = (0..p.graph.len())
+        .filter(|&i| p.graph.vertex(i).content == Content::Either)
+        .count();
+    if given > MAX_WILDCARDS {
+        return Err(CompileError::TooManyWildcards {
+            number: p.number,
+            line: p.line,
+            given,
+            limit: MAX_WILDCARDS,
+        });
+    }
+    Ok(())
 }
 
 /// A compiled eye-shape database: immutable, shareable between threads.
@@ -193,6 +223,7 @@ impl Database {
                 size: p.size(),
                 line: p.line,
             });
+            check_wildcards(p)?;
             let mut covered_by: Vec<usize> = Vec::new();
             let mut all_covered = true;
             for expansion in expansions(&p.graph) {

@@ -110,7 +110,7 @@ mod tenuki;
 mod vital;
 
 use reading::Ctx;
-use search::{Searcher, State, NO_KO};
+use search::{Exhausted, Searcher, State, NO_KO};
 
 pub use solution::{FirstMove, Move, Solution};
 pub use space::Space;
@@ -125,6 +125,15 @@ pub const DEFAULT_TENUKI_DEPTH: u8 = 7;
 pub const MAX_TENUKI_DEPTH: u8 = 8;
 /// The most ko threats per side the solver accepts.
 pub const MAX_KO_THREATS: u8 = 3;
+/// The default [`Params::node_limit`].
+pub const DEFAULT_NODE_LIMIT: u64 = 20_000_000;
+/// How many search nodes pass between two readings of the clock under [`Params::time_limit`].
+pub const CLOCK_INTERVAL: u64 = 4096;
+/// The most memory the transposition table takes, in bytes (growing included): it is emptied
+/// when it would grow past it, and when the allocator refuses it room, so a solve under a
+/// memory limit goes on with a smaller table (or ends in [`SolveError::OutOfMemory`]) instead
+/// of aborting.
+pub const TT_MEMORY: usize = 256 << 20;
 
 /// Search parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -137,6 +146,10 @@ pub struct Params {
     pub defender_ko_threats: u8,
     /// Give up (with [`SolveError::SearchLimit`]) after this many search nodes.
     pub node_limit: u64,
+    /// Give up (with [`SolveError::TimeLimit`]) once a solve has run this long; `None`: no
+    /// limit. The clock is read every [`CLOCK_INTERVAL`] nodes, so a solve stops within a few
+    /// milliseconds of it.
+    pub time_limit: Option<std::time::Duration>,
     /// How many plies deep GNU Go's tenuki rule for the digits `a` and `d` is applied (see the
     /// module documentation); 0 means plain "two moves in a row".
     pub tenuki_depth: u8,
@@ -149,7 +162,8 @@ impl Default for Params {
             outer_liberties: 2,
             attacker_ko_threats: 0,
             defender_ko_threats: 0,
-            node_limit: 20_000_000,
+            node_limit: DEFAULT_NODE_LIMIT,
+            time_limit: None,
             tenuki_depth: DEFAULT_TENUKI_DEPTH,
         }
     }
@@ -253,9 +267,23 @@ pub enum SolveError {
         /// The vertex.
         vertex: usize,
     },
-    /// The search ran out of its node budget.
-    #[error("the search gave up after {nodes} nodes")]
+    /// The search ran out of its node budget ([`Params::node_limit`]).
+    #[error("the search gave up after {nodes} nodes (node limit)")]
     SearchLimit {
+        /// Nodes searched.
+        nodes: u64,
+    },
+    /// The search ran out of time ([`Params::time_limit`]).
+    #[error("the search gave up after {:.2} s (time limit; {nodes} nodes)", elapsed.as_secs_f64())]
+    TimeLimit {
+        /// Time spent.
+        elapsed: std::time::Duration,
+        /// Nodes searched.
+        nodes: u64,
+    },
+    /// The allocator refused the search even the smallest room it needs (its stack).
+    #[error("the search ran out of memory after {nodes} nodes")]
+    OutOfMemory {
         /// Nodes searched.
         nodes: u64,
     },
@@ -306,15 +334,19 @@ pub fn solve(space: &Space, params: &Params) -> Result<Solution, SolveError> {
     };
     let mut ctx = Ctx {
         g: &g,
-        s: Searcher::new(params.node_limit),
+        s: Searcher::new(params.node_limit, params.time_limit),
     };
     let sol = ctx.solve(&root, params.tenuki_depth as u32);
-    if ctx.s.exhausted {
-        return Err(SolveError::SearchLimit {
-            nodes: ctx.s.stats.nodes,
-        });
+    let nodes = ctx.s.stats.nodes;
+    match ctx.s.exhausted {
+        None => Ok(sol),
+        Some(Exhausted::Nodes) => Err(SolveError::SearchLimit { nodes }),
+        Some(Exhausted::Time) => Err(SolveError::TimeLimit {
+            elapsed: ctx.s.started.elapsed(),
+            nodes,
+        }),
+        Some(Exhausted::Memory) => Err(SolveError::OutOfMemory { nodes }),
     }
-    Ok(sol)
 }
 
 #[cfg(test)]

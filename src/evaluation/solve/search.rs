@@ -8,10 +8,20 @@
 //! vertices it touches, the outer liberties left and (in the "extra eye" game) one eye that only
 //! its last-liberty capture can fill.
 
+use std::time::{Duration, Instant};
+
 use rustc_hash::FxHashMap;
 
-/// Most entries the transposition table holds (about 100 MB) before it is emptied.
-const TT_LIMIT: usize = 1 << 22;
+use super::{CLOCK_INTERVAL, TT_MEMORY};
+
+/// Most entries the transposition table holds before it is emptied: [`TT_MEMORY`] over the
+/// size of an entry with the hash table's overhead (a power of two: the table's capacity).
+const TT_LIMIT: usize = {
+    let per_entry = 2 * (std::mem::size_of::<(u64, bool)>() + 1);
+    let n = TT_MEMORY / per_entry;
+    // The largest power of two not above `n`.
+    1 << (usize::BITS - 1 - n.leading_zeros())
+};
 /// Sentinel "no ko ban".
 pub(crate) const NO_KO: u8 = 31;
 /// Move code: fill an outer liberty (attacker only).
@@ -325,6 +335,17 @@ pub(crate) struct Stats {
     pub nodes: u64,
 }
 
+/// Which budget a search ran out of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Exhausted {
+    /// [`super::Params::node_limit`].
+    Nodes,
+    /// [`super::Params::time_limit`].
+    Time,
+    /// The allocator refused the search stack room.
+    Memory,
+}
+
 /// Search state shared by every query of one solve: the transposition table and the stack.
 pub(crate) struct Searcher {
     tt: FxHashMap<u64, bool>,
@@ -332,19 +353,44 @@ pub(crate) struct Searcher {
     path: Vec<(u64, u64)>,
     pub stats: Stats,
     pub node_limit: u64,
-    pub exhausted: bool,
+    /// When the solve started, and when it must stop.
+    pub started: Instant,
+    deadline: Option<Instant>,
+    pub exhausted: Option<Exhausted>,
 }
 
 impl Searcher {
-    pub fn new(node_limit: u64) -> Searcher {
+    pub fn new(node_limit: u64, time_limit: Option<Duration>) -> Searcher {
+        let started = Instant::now();
         Searcher {
             tt: FxHashMap::default(),
-            stack: Vec::with_capacity(64),
-            path: Vec::with_capacity(64),
+            stack: Vec::new(),
+            path: Vec::new(),
             stats: Stats::default(),
             node_limit,
-            exhausted: false,
+            started,
+            // A limit too large for the clock is no limit.
+            deadline: time_limit.and_then(|t| started.checked_add(t)),
+            exhausted: None,
         }
+    }
+
+    /// Count one node; give the budget it exhausts, if any. The clock is read every
+    /// [`CLOCK_INTERVAL`] nodes (and at the first), which costs nothing measurable.
+    #[inline]
+    fn count_node(&mut self) -> Option<Exhausted> {
+        self.stats.nodes += 1;
+        if self.stats.nodes > self.node_limit {
+            return Some(Exhausted::Nodes);
+        }
+        if self.stats.nodes % CLOCK_INTERVAL == 1 {
+            if let Some(deadline) = self.deadline {
+                if Instant::now() >= deadline {
+                    return Some(Exhausted::Time);
+                }
+            }
+        }
+        None
     }
 
     /// True when the player to move (`black` = attacker) wins from `root`: the attacker wins by
@@ -358,12 +404,19 @@ impl Searcher {
         if let Some(&v) = self.tt.get(&key) {
             return v;
         }
+        if self.exhausted.is_some() {
+            return !black;
+        }
         self.stack.clear();
         self.path.clear();
         for &b in history {
-            self.path.push((b, u64::MAX));
+            if !self.push_path((b, u64::MAX)) {
+                return !black;
+            }
         }
-        self.push(rules, root, black);
+        if !self.push(rules, root, black) {
+            return !black;
+        }
         // `ret` carries the result of the frame just finished to its parent, with the lowest
         // path index a repetition below it was cut against. A result cut against a position
         // above its own frame depends on the line of play and is not stored: the table holds
@@ -435,33 +488,57 @@ impl Searcher {
                 ret = Some((v, u32::MAX));
                 continue;
             }
-            self.stats.nodes += 1;
-            if self.stats.nodes > self.node_limit {
-                self.exhausted = true;
+            if self.exhausted.is_none() {
+                self.exhausted = self.count_node();
             }
-            if self.exhausted {
+            if self.exhausted.is_some() || !self.push(rules, &child, !black) {
                 // Out of budget: count the child as a win for the defender (no capture proven),
                 // and never store what follows from it.
                 ret = Some((!black, 0));
                 continue;
             }
-            self.push(rules, &child, !black);
         }
     }
 
-    /// Record a result; the table is emptied when it reaches [`TT_LIMIT`] entries, so memory
-    /// stays bounded whatever the space.
+    /// Record a result. The table is emptied when it reaches [`TT_LIMIT`] entries, and when
+    /// the allocator refuses it room to grow (it then goes on, smaller), so its memory stays
+    /// bounded whatever the space and whatever the process's memory limit.
     fn store(&mut self, key: u64, value: bool) {
         if self.tt.len() >= TT_LIMIT {
             self.tt.clear();
         }
+        if self.tt.len() == self.tt.capacity() && self.tt.try_reserve(1).is_err() {
+            // Growing doubles the table: give its memory back and start again small.
+            self.tt = FxHashMap::default();
+            if self.tt.try_reserve(1).is_err() {
+                return;
+            }
+        }
         self.tt.insert(key, value);
     }
 
-    fn push(&mut self, rules: &Rules, s: &State, black: bool) {
+    /// Push one entry on the repetition path; false when the allocator refuses it room (the
+    /// search is then out of memory).
+    fn push_path(&mut self, entry: (u64, u64)) -> bool {
+        if self.path.try_reserve(1).is_err() {
+            self.exhausted = Some(Exhausted::Memory);
+            return false;
+        }
+        self.path.push(entry);
+        true
+    }
+
+    /// Push a frame; false when the allocator refuses it room (the search is then out of
+    /// memory).
+    fn push(&mut self, rules: &Rules, s: &State, black: bool) -> bool {
         let mut moves = [0u8; 34];
         let nmoves = rules.moves(s, black, &mut moves) as u8;
-        self.path.push((s.board(), s.key(black, rules.eye)));
+        if self.stack.try_reserve(1).is_err()
+            || !self.push_path((s.board(), s.key(black, rules.eye)))
+        {
+            self.exhausted = Some(Exhausted::Memory);
+            return false;
+        }
         self.stack.push(Frame {
             state: *s,
             black,
@@ -471,6 +548,7 @@ impl Searcher {
             next: 0,
             cut: u32::MAX,
         });
+        true
     }
 
     /// Immediate results: an attacker to move against a wall with one liberty captures it.

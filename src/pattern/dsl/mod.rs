@@ -26,7 +26,7 @@ mod validate;
 use std::path::Path;
 
 pub use diagnostic::{render_all, Diagnostic, Severity};
-pub use validate::{MAX_PATTERN_VERTICES, MAX_ROW_LEN};
+pub use validate::{MAX_PATTERN_VERTICES, MAX_ROW_LEN, MAX_WILDCARDS, OUTSIDE_DIRECTIVE};
 
 use crate::pattern::diagram::Diagram;
 use crate::pattern::graph::EyeGraph;

@@ -16,6 +16,10 @@ pub const MAX_ROW_LEN: usize = 64;
 /// The largest pattern, in vertices.
 pub const MAX_PATTERN_VERTICES: usize = MAX_VERTICES;
 
+/// The most `x` wildcards one pattern may hold. Each `x` doubles the concrete forms a pattern
+/// compiles to (and that `verify` solves): 12 give 4,096 forms; GNU Go's own files use at most 6.
+pub const MAX_WILDCARDS: usize = 12;
+
 const EXPECTED_CELL: &str =
     "expected a vertex marker (. * < > x X ! @ ( ) $), an edge marker (| - +) or a space";
 
@@ -164,12 +168,14 @@ impl Validator<'_> {
         let mut value: Option<(&Line, EyeValue)> = None;
         let mut value_seen: Option<&Line> = None;
         let mut comments = Vec::new();
+        let mut outside = Outside::default();
         for line in &lines[1..] {
             match &line.kind {
                 LineKind::Comment(c) => {
                     if rows.is_empty() {
                         comments.push(c.clone());
                     }
+                    self.outside(line, c, &mut outside);
                 }
                 LineKind::Row => {
                     if let Some(v) = value_seen {
@@ -233,6 +239,19 @@ impl Validator<'_> {
             rows: rows.iter().map(|l| cells(&l.text)).collect(),
         };
         let vertices = diagram.vertices();
+        if vertices.is_empty() {
+            if let Some(first) = rows.first() {
+                self.error(
+                    first,
+                    first_non_space(&first.text),
+                    format!("{name} has no vertex"),
+                )
+                .expected = Some(
+                    "a diagram draws at least one vertex marker (. * < > x X ! @ ( ) $)".into(),
+                );
+                return None;
+            }
+        }
         if vertices.len() > MAX_PATTERN_VERTICES {
             let v = vertices[MAX_PATTERN_VERTICES];
             self.error(
@@ -242,6 +261,22 @@ impl Validator<'_> {
             )
             .expected = Some(format!(
                 "a pattern has at most {MAX_PATTERN_VERTICES} vertices"
+            ));
+            return None;
+        }
+        let wildcards: Vec<_> = vertices
+            .iter()
+            .filter(|v| v.marker == Marker::Either)
+            .collect();
+        if let Some(v) = wildcards.get(MAX_WILDCARDS) {
+            self.error(
+                rows[v.row],
+                v.col + 1,
+                format!("{name} has {} 'x' wildcards", wildcards.len()),
+            )
+            .expected = Some(format!(
+                "a pattern has at most {MAX_WILDCARDS} 'x' (each doubles the forms it compiles to): this is the {}th",
+                MAX_WILDCARDS + 1
             ));
             return None;
         }
@@ -284,7 +319,7 @@ impl Validator<'_> {
             d.severity = Severity::Warning;
             d.expected = Some("no legal position matches the pattern".into());
         }
-        self.vital_points(&name, &diagram, &rows, value_line, value);
+        self.vital_points(&name, &diagram, &rows, value_line, value, outside);
         if self.diags[first_diag..].iter().any(Diagnostic::is_error) {
             return None;
         }
@@ -342,7 +377,37 @@ impl Validator<'_> {
         Some(value)
     }
 
-    /// Attack points exactly when a != c, defence points exactly when b != d.
+    /// Read an `outside:` directive from a comment (see [`OUTSIDE_DIRECTIVE`]).
+    fn outside(&mut self, line: &Line, comment: &str, outside: &mut Outside) {
+        let Some(rest) = comment.trim_start().strip_prefix(OUTSIDE_DIRECTIVE) else {
+            return;
+        };
+        // Column of the first character after `outside:`, counted from 1.
+        let start = line.text.chars().count() - rest.chars().count() + 1;
+        let mut words = rest.split_whitespace().peekable();
+        if words.peek().is_none() {
+            self.error(line, start, "empty 'outside:' directive")
+                .expected = Some("expected 'attack', 'defense' or both after 'outside:'".into());
+        }
+        let mut offset = 0;
+        for word in words {
+            let at = rest[offset..].find(word).map_or(0, |i| i + offset);
+            offset = at + word.len();
+            let col = start + rest[..at].chars().count();
+            match word {
+                "attack" => outside.attack = Some((line.number, col)),
+                "defense" => outside.defense = Some((line.number, col)),
+                _ => {
+                    self.error(line, col, format!("unknown side '{word}' in 'outside:'"))
+                        .expected = Some("expected 'attack' or 'defense'".into());
+                }
+            }
+        }
+    }
+
+    /// Attack points exactly when a != c, defence points exactly when b != d; an `outside:`
+    /// directive stands for the points a value needs when its deciding moves lie outside the
+    /// space, and is refused where the value needs none.
     fn vital_points(
         &mut self,
         name: &str,
@@ -350,6 +415,7 @@ impl Validator<'_> {
         rows: &[&Line],
         value_line: &Line,
         value: EyeValue,
+        outside: Outside,
     ) {
         let vertices = diagram.vertices();
         let first = |f: fn(Marker) -> bool| vertices.iter().find(|v| f(v.marker)).copied();
@@ -360,6 +426,7 @@ impl Validator<'_> {
                 "attack",
                 2,
                 "a != c",
+                outside.attack,
             ),
             (
                 value.needs_defense(),
@@ -367,10 +434,37 @@ impl Validator<'_> {
                 "defence",
                 3,
                 "b != d",
+                outside.defense,
             ),
         ];
-        for (needed, is, what, col, why) in checks {
+        for (needed, is, what, col, why, directive) in checks {
+            if let (false, Some((line, at))) = (needed, directive) {
+                let text = self
+                    .file
+                    .lines
+                    .get(line - 1)
+                    .map_or(String::new(), |l| l.text.clone());
+                self.diags.push(Diagnostic::error(
+                    &self.file.path,
+                    line,
+                    at,
+                    &text,
+                    format!("'outside:' names the {what} side, but {value} needs no {what} point"),
+                ));
+                let last = self.diags.len() - 1;
+                self.diags[last].expected = Some(format!(
+                    "the value (line {}) is settled for this side: remove '{}'",
+                    value_line.number,
+                    if what == "attack" {
+                        "attack"
+                    } else {
+                        "defense"
+                    }
+                ));
+                continue;
+            }
             match (needed, first(is)) {
+                (true, None) if directive.is_some() => {}
                 (true, None) => {
                     self.vital(value_line, col, format!("{name} has no {what} point"))
                         .expected = Some(format!(
@@ -394,8 +488,29 @@ impl Validator<'_> {
     }
 }
 
-/// A vital-point rule: needed?, which markers, name, digit column, reason.
-type VitalCheck = (bool, fn(Marker) -> bool, &'static str, usize, &'static str);
+/// A vital-point rule: needed?, which markers, name, digit column, reason, the `outside:`
+/// directive's line and column for this side.
+type VitalCheck = (
+    bool,
+    fn(Marker) -> bool,
+    &'static str,
+    usize,
+    &'static str,
+    Option<(usize, usize)>,
+);
+
+/// The comment directive that says a pattern's deciding move for a side lies outside the eye
+/// space (such as filling the surrounding string's outer liberties), so its diagram marks no
+/// vital point for that side: `# outside: attack`, `# outside: defense` or
+/// `# outside: attack defense`, anywhere between the header and the value line.
+pub const OUTSIDE_DIRECTIVE: &str = "outside:";
+
+/// The sides an `outside:` directive names, each with its line and column.
+#[derive(Clone, Copy, Debug, Default)]
+struct Outside {
+    attack: Option<(usize, usize)>,
+    defense: Option<(usize, usize)>,
+}
 
 fn is_cell_char(c: char) -> bool {
     Marker::from_char(c).is_some() || matches!(c, '|' | '-' | '+' | ' ')
