@@ -363,13 +363,12 @@ pub fn evaluate_analyzed(
         return report;
     }
     let inner = analyzed.space.points.iter().filter(|p| !p.marginal).count();
-    // The database holds values for the evaluator's own outer liberties (GNU Go's two); a
-    // string with another count outside the space is read by the solver with that count.
-    let own_outer = analyzed.outer_liberties == ev.params().outer_liberties;
-    let lookup = if inner > MAX_MATCHED_INNER || !own_outer {
+    // The database holds values for one count of outer liberties (GNU Go's two for the
+    // default one); a wall with another count outside the space is read by the solver.
+    let lookup = if inner > MAX_MATCHED_INNER {
         None
     } else {
-        ev.database().lookup(&graph)
+        ev.lookup(&graph, analyzed.outer_liberties)
     };
     let found = match lookup {
         _ if inner > MAX_MATCHED_INNER => {

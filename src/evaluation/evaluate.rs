@@ -10,7 +10,7 @@ use std::sync::Mutex;
 
 use rustc_hash::FxHashMap;
 
-use crate::evaluation::db::{default_database, Database, VertexSet};
+use crate::evaluation::db::{default_database, Database, Match, VertexSet};
 use crate::evaluation::solve::{self, Params, SolveError, Space};
 use crate::pattern::diagram::Content;
 use crate::pattern::graph::canon::{self, MAX_VERTICES};
@@ -103,6 +103,8 @@ struct Cached {
 pub struct Evaluator<'db> {
     db: &'db Database,
     params: Params,
+    /// The outer liberties the database's values hold for.
+    db_outer: u8,
     fallback: bool,
     cache: Mutex<FxHashMap<Box<[u32]>, Cached>>,
 }
@@ -116,10 +118,20 @@ impl Evaluator<'static> {
 
 impl<'db> Evaluator<'db> {
     /// An evaluator over `db`, solving with `params` when no pattern matches.
+    ///
+    /// The database is taken to hold values for `params`' outer liberties, except the
+    /// embedded default database, which holds them for GNU Go's two ([`Params::default`]):
+    /// with other parameters it is consulted only for spaces whose wall has two.
     pub fn new(db: &'db Database, params: Params) -> Evaluator<'db> {
+        let db_outer = if std::ptr::eq(db, default_database()) {
+            Params::default().outer_liberties
+        } else {
+            params.outer_liberties
+        };
         Evaluator {
             db,
             params,
+            db_outer,
             fallback: true,
             cache: Mutex::new(FxHashMap::default()),
         }
@@ -149,8 +161,25 @@ impl<'db> Evaluator<'db> {
     /// assert_eq!((e.value.to_string(), e.source), ("0112".to_string(), Source::Solver));
     /// ```
     pub fn evaluate(&self, g: &EyeGraph) -> Result<Option<Evaluation>, EvalError> {
+        self.evaluate_with_outer_liberties(g, self.params.outer_liberties)
+    }
+
+    /// The database's pattern for `g` when its wall has `outer_liberties` outside it, if the
+    /// database holds values for that count and a pattern matches.
+    pub fn lookup(&self, g: &EyeGraph, outer_liberties: u8) -> Option<Match> {
+        (outer_liberties == self.db_outer)
+            .then(|| self.db.lookup(g))
+            .flatten()
+    }
+
+    /// The database first (where it holds values for this count), the solver behind.
+    fn evaluate_from_database(
+        &self,
+        g: &EyeGraph,
+        outer: u8,
+    ) -> Result<Option<Evaluation>, EvalError> {
         g.check_liberties()?;
-        if let Some(m) = self.db.lookup(g) {
+        if let Some(m) = self.lookup(g, outer) {
             return Ok(Some(Evaluation {
                 value: m.value,
                 attack: m.attack,
@@ -164,7 +193,11 @@ impl<'db> Evaluator<'db> {
         if !self.fallback {
             return Ok(None);
         }
-        self.solve(g).map(Some)
+        let params = Params {
+            outer_liberties: outer,
+            ..self.params
+        };
+        self.solve_with(g, &params).map(Some)
     }
 
     /// The solver's parameters.
@@ -173,27 +206,15 @@ impl<'db> Evaluator<'db> {
     }
 
     /// The value of `g` when the surrounding string has `outer_liberties` liberties outside
-    /// the space: [`Evaluator::evaluate`] when that is the evaluator's own setting (the
-    /// database was built for it), otherwise the solver with that many (capped at
-    /// [`solve::MAX_OUTER_LIBERTIES`]); `Ok(None)` only without the solver.
+    /// the space (capped at [`solve::MAX_OUTER_LIBERTIES`]): the database's pattern where the
+    /// database holds values for that count ([`Evaluator::new`]), the solver with that many
+    /// otherwise; `Ok(None)` only without the solver.
     pub fn evaluate_with_outer_liberties(
         &self,
         g: &EyeGraph,
         outer_liberties: u8,
     ) -> Result<Option<Evaluation>, EvalError> {
-        let outer = outer_liberties.min(solve::MAX_OUTER_LIBERTIES);
-        if outer == self.params.outer_liberties {
-            return self.evaluate(g);
-        }
-        g.check_liberties()?;
-        if !self.fallback {
-            return Ok(None);
-        }
-        let params = Params {
-            outer_liberties: outer,
-            ..self.params
-        };
-        self.solve_with(g, &params).map(Some)
+        self.evaluate_from_database(g, outer_liberties.min(solve::MAX_OUTER_LIBERTIES))
     }
 
     /// The solver's answer for `g`, from the cache when the shape was solved before.
@@ -212,7 +233,7 @@ impl<'db> Evaluator<'db> {
         let labelling = canon::canonical(&compact);
         let mut words = [0u32; 2 * MAX_VERTICES];
         let mut len = key_words(&compact, &labelling.order, &labelling.rows, &mut words);
-        if params.outer_liberties != self.params.outer_liberties {
+        if params.outer_liberties != Params::default().outer_liberties {
             // The key words leave room: a graph uses at most 1 + n / 4 + n of them.
             words[len] = 0x0100 | params.outer_liberties as u32;
             len += 1;
@@ -300,5 +321,27 @@ mod tests {
         let ev = Evaluator::with_default().without_solver();
         assert_eq!(ev.evaluate(&graph("OO!%O.X%!...")).unwrap(), None);
         assert!(ev.evaluate(&graph(".!")).unwrap().is_some());
+    }
+
+    #[test]
+    fn the_default_database_answers_only_for_its_own_outer_liberties() {
+        // The corner bent four: 1222 with GNU Go's two outer liberties (a pattern of the
+        // default database), 1122 with none (the solver: the database holds no value for it).
+        let g = EyeGraph::from_diagram(&parse_graph("|.%|...%+---").unwrap()).unwrap();
+        let two = Evaluator::with_default().evaluate(&g).unwrap().unwrap();
+        assert!(matches!(two.source, Source::Pattern { .. }));
+        assert_eq!(two.value.to_string(), "1222");
+        let none = Params {
+            outer_liberties: 0,
+            ..Params::default()
+        };
+        let ev = Evaluator::new(default_database(), none);
+        let zero = ev.evaluate(&g).unwrap().unwrap();
+        assert_eq!(
+            (zero.source, zero.value.to_string()),
+            (Source::Solver, "1122".into())
+        );
+        assert!(ev.lookup(&g, 0).is_none());
+        assert!(ev.lookup(&g, 2).is_some());
     }
 }
