@@ -108,6 +108,12 @@ fn every_command_that_solves_takes_the_search_limits() {
         with.extend(["--node-limit", "100000", "--time-limit", "2.5"]);
         let (out, err, code) = nakade(&with, "");
         assert_eq!(code, 0, "{with:?}: {out}{err}");
+        // Writing to a device writes through it; renaming over it would make it a regular file.
+        let null = std::fs::metadata("/dev/null").unwrap();
+        assert!(
+            !null.is_file(),
+            "{with:?} replaced /dev/null with a regular file"
+        );
     }
     let (out, err, code) = nakade(
         &["gtp", "--node-limit", "100000", "--time-limit", "2.5"],

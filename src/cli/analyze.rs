@@ -80,8 +80,7 @@ pub fn run(req: &Request<'_>, ev: &Evaluator<'_>) -> anyhow::Result<ExitCode> {
         print!("{}", to_text(&board, &report));
     }
     if let Some(out) = req.svg {
-        std::fs::write(out, svg::render(&board, &report))
-            .with_context(|| format!("{}: cannot write", out.display()))?;
+        super::output::write_whole(out, svg::render(&board, &report).as_bytes())?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,6 +1,6 @@
 //! `nakade generate --up-to N [--out FILE]`: the default database, written from the solver.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -36,15 +36,7 @@ pub fn run(up_to: usize, out: Option<&Path>, params: Params) -> anyhow::Result<E
     let generated = generate(up_to, &oracle, &progress);
     match out {
         Some(path) => {
-            // Written whole or not at all: a temporary file beside the target, then renamed.
-            let tmp = path.with_extension("tmp");
-            std::fs::File::create(&tmp)
-                .and_then(|mut f| {
-                    f.write_all(generated.text.as_bytes())
-                        .and_then(|_| f.sync_all())
-                })
-                .and_then(|_| std::fs::rename(&tmp, path))
-                .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", path.display()))?;
+            super::output::write_whole(path, generated.text.as_bytes())?;
         }
         None => print!("{}", generated.text),
     }

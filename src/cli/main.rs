@@ -10,6 +10,7 @@ mod generate;
 mod inspect;
 mod load;
 mod matching;
+mod output;
 mod verify;
 
 // Board analysis and the GTP engine.
