@@ -28,6 +28,7 @@ fn text_report_of_a_corner_space_with_a_dead_stone() {
         "dead: A1
 pass-alive black: strings -; regions -
 pass-alive white: strings -; regions -
+unconditional undecided: 81 points
 
 white space 1: 4 points
   points:    A2 A1 B1 C1

@@ -183,3 +183,73 @@ fn unconditional_status_as_gnugo_answers_it() {
     }
     assert!(compared > 0);
 }
+
+/// `nakade analyze` reports the same status at every point as `unconditional_status`: in its
+/// text (one line per status met, the undecided points counted) and its JSON (every point
+/// under its status), and the SVG marks each point of a colour's unconditional area.
+#[test]
+fn analyze_reports_the_status_of_every_point() {
+    let board = ascii::parse_board(OURS[0], None).unwrap().board;
+    let file =
+        std::env::temp_dir().join(format!("nakade-uncond-analyze-{}.txt", std::process::id()));
+    std::fs::write(&file, OURS[0]).unwrap();
+    let path = file.to_str().unwrap();
+    let mut by_status: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for a in answers(&board) {
+        let (v, s) = a.split_once(' ').unwrap();
+        by_status
+            .entry(s.to_string())
+            .or_default()
+            .push(v.to_string());
+    }
+
+    let (out, err, code) = crate::support::nakade(&["analyze", path, "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for (status, points) in &by_status {
+        let got: Vec<String> = json["unconditional"][status]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(&got, points, "{status}");
+    }
+    assert_eq!(
+        by_status["black_territory"],
+        ["A3", "C2", "A1", "C1"],
+        "black's area: the two eyes and the emptied third region"
+    );
+
+    let (out, err, code) = crate::support::nakade(&["analyze", path], "");
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("unconditional "))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            format!("unconditional alive: {}", by_status["alive"].join(" ")),
+            "unconditional dead: C3".to_string(),
+            "unconditional black_territory: A3 C2 A1 C1".to_string(),
+            format!(
+                "unconditional undecided: {} points",
+                by_status["undecided"].len()
+            ),
+        ]
+    );
+
+    let svg = std::env::temp_dir().join(format!("nakade-uncond-{}.svg", std::process::id()));
+    let (_, err, code) =
+        crate::support::nakade(&["analyze", path, "--svg", svg.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let marks = text.matches(r#"width="9" height="9""#).count();
+    assert_eq!(
+        marks, 5,
+        "four black territory points and the dead white stone"
+    );
+    std::fs::remove_file(&svg).ok();
+    std::fs::remove_file(&file).ok();
+}

@@ -8,7 +8,7 @@
 //! [`eyespace::EyeSpace`] (points, margins, attacker stones) → [`topology::AnalyzedSpace`]
 //! (half and false eyes from the diagonals) → [`analysis::SpaceReport`] (the value from the
 //! [`crate::evaluation`] layer, vital points back on the board). [`benson`] gives the
-//! unconditional verdict beside it.
+//! unconditional verdict beside it, and [`unconditional`] each point's status in GNU Go's words.
 //!
 //! This layer uses the evaluation and pattern layers below it and nothing above (the GTP
 //! protocol and the command line sit on top).
@@ -21,6 +21,7 @@ mod position;
 pub mod sgf;
 pub mod tactics;
 pub mod topology;
+pub mod unconditional;
 pub mod vertex;
 
 pub use position::{

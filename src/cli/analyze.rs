@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use anyhow::Context as _;
 use nakade::board::analysis::{analyze_position, AnalysisLimits, PositionReport, SpaceReport};
 use nakade::board::topology::eighths_to_string;
+use nakade::board::unconditional::{self, Unconditional};
 use nakade::board::{ascii, sgf, vertex, Board, Color, Loc};
 use nakade::evaluation::evaluate::Evaluator;
 use serde_json::{json, Value};
@@ -132,6 +133,20 @@ pub fn to_text(board: &Board, r: &PositionReport) -> String {
         )
         .unwrap();
     }
+    let status = unconditional::all(board, &r.pass_alive);
+    for u in Unconditional::ALL {
+        let points: Vec<Loc> = status.iter().filter(|s| s.1 == u).map(|s| s.0).collect();
+        if u == Unconditional::Undecided {
+            writeln!(
+                out,
+                "unconditional undecided: {}",
+                count(points.len(), "point", "points")
+            )
+            .unwrap();
+        } else if !points.is_empty() {
+            writeln!(out, "unconditional {u}: {}", list(board, &points)).unwrap();
+        }
+    }
     for (k, s) in r.spaces.iter().enumerate() {
         out.push('\n');
         space_text(&mut out, board, k, s);
@@ -232,6 +247,14 @@ pub fn to_json(board: &Board, r: &PositionReport) -> Value {
         })
         .collect();
     let dead: Vec<Loc> = r.dead.iter().map(|&s| first_stone(board, s)).collect();
+    let status = unconditional::all(board, &r.pass_alive);
+    let unconditional: serde_json::Map<String, Value> = Unconditional::ALL
+        .iter()
+        .map(|&u| {
+            let points: Vec<Loc> = status.iter().filter(|s| s.1 == u).map(|s| s.0).collect();
+            (u.as_str().to_string(), n(&points))
+        })
+        .collect();
     let spaces: Vec<Value> = r
         .spaces
         .iter()
@@ -258,5 +281,5 @@ pub fn to_json(board: &Board, r: &PositionReport) -> Value {
             })
         })
         .collect();
-    json!({"dead": n(&dead), "pass_alive": pass_alive, "spaces": spaces})
+    json!({"dead": n(&dead), "pass_alive": pass_alive, "unconditional": unconditional, "spaces": spaces})
 }

@@ -3,12 +3,15 @@
 //! Each eye space is a letter (A, B, ...) and a tint of its owner's colour (blue for black,
 //! orange for white); marginal points are lighter with a dashed outline; a half eye carries a
 //! triangle, a false eye a cross; attack points a red ring, defence points a green ring; dead
-//! stones are faded with a red cross; pass-alive stones have a purple ring. A legend under the
+//! stones are faded with a red cross; pass-alive stones have a purple ring; a small square of a
+//! colour marks a point of that colour's unconditional area (territory, or a stone that can
+//! never live). A legend under the
 //! board lists each space's owner, value and source.
 
 use std::fmt::Write as _;
 
 use nakade::board::analysis::PositionReport;
+use nakade::board::unconditional::{self, Unconditional};
 use nakade::board::{Board, Color, Loc};
 
 const CELL: f64 = 32.0;
@@ -142,6 +145,21 @@ pub fn render(board: &Board, r: &PositionReport) -> String {
             writeln!(s, r##"<circle cx="{x}" cy="{y}" r="{}" fill="none" stroke="#8e24aa" stroke-width="3"/>"##, CELL / 2.0 - 3.0).unwrap();
         }
     }
+    // Unconditional status: a small square of the colour whose pass-alive area holds the
+    // point (GoGui's territory mark), on empty points and on stones that can never live.
+    for (l, u) in unconditional::all(board, &r.pass_alive) {
+        let colour = match (u, board.color(l)) {
+            (Unconditional::BlackTerritory, _) | (Unconditional::Dead, Some(Color::White)) => {
+                "#111"
+            }
+            (Unconditional::WhiteTerritory, _) | (Unconditional::Dead, Some(Color::Black)) => {
+                "#fafafa"
+            }
+            _ => continue,
+        };
+        let (x, y) = at(l);
+        writeln!(s, r##"<rect x="{}" y="{}" width="9" height="9" fill="{colour}" stroke="#555" stroke-width="0.8"/>"##, x - 4.5, y - 4.5).unwrap();
+    }
     // Half and false eyes, vital points, space letters.
     for (k, sp) in r.spaces.iter().enumerate() {
         if let Some(first) = sp.analyzed.space.points.first() {
@@ -266,6 +284,9 @@ fn legend(r: &PositionReport) -> Vec<LegendLine> {
             plain("  "),
             (Some("#1b9e3e"), "○ defence point".into()),
         ]),
+        line(&[plain(
+            "▪ unconditional area: territory, and stones that can never live",
+        )]),
     ];
     for (k, sp) in r.spaces.iter().enumerate() {
         let value = sp

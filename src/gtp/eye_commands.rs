@@ -22,7 +22,6 @@
 
 use super::engine::{parse_color, Engine, Handler};
 use crate::board::analysis::{analyze_position, AnalysisLimits, EyeEvaluator, PositionReport};
-use crate::board::benson;
 use crate::board::eyespace::{eye_spaces, space_at, Liveness};
 use crate::board::topology::analyze;
 use crate::board::{vertex, Board, Color, Loc};
@@ -183,72 +182,10 @@ pub fn eye_spaces_handler() -> Handler {
     })
 }
 
-/// The unconditional status of a point, in GNU Go 3.8's words, from Benson's algorithm
-/// ([`crate::board::benson`]): `alive` for a stone of a pass-alive string, `dead` for a stone
-/// inside the opponent's pass-alive area, `black_territory` / `white_territory` for an empty
-/// point of it, `undecided` otherwise.
-///
-/// The area is Benson's pass-alive regions, and also a region ringed by pass-alive strings
-/// that holds at most one empty point and no pass-alive opponent string: every opponent
-/// string in it has that point as its only liberty, and the owner may play there at any time
-/// and take them all (seed 003's "white is alive, black is dead"), so nothing there can live.
+/// The unconditional status of a point, in GNU Go 3.8's words: see
+/// [`crate::board::unconditional`].
 pub fn unconditional_status(board: &Board, loc: Loc) -> &'static str {
-    for color in [Color::Black, Color::White] {
-        let alive = benson::pass_alive(board, color);
-        if alive.is_alive_stone(board, loc) {
-            return "alive";
-        }
-        let inside = alive.in_region(loc)
-            || (board.color(loc) != Some(color) && {
-                let opponent = benson::pass_alive(board, color.opponent());
-                taken_region(board, &alive, &opponent, loc)
-            });
-        if inside {
-            return match board.color(loc) {
-                None => match color {
-                    Color::Black => "black_territory",
-                    Color::White => "white_territory",
-                },
-                Some(c) if c != color => "dead",
-                Some(_) => "undecided",
-            };
-        }
-    }
-    "undecided"
-}
-
-/// True when the region of points not of `alive`'s colour around `loc` is ringed by its
-/// pass-alive strings, holds at most one empty point and no stone of a pass-alive `opponent`
-/// string.
-fn taken_region(
-    board: &Board,
-    alive: &benson::PassAlive,
-    opponent: &benson::PassAlive,
-    loc: Loc,
-) -> bool {
-    let color = alive.color;
-    let mut region = vec![loc];
-    let mut i = 0;
-    while i < region.len() {
-        let p = region[i];
-        i += 1;
-        for n in board.neighbors(p) {
-            match board.color(n) {
-                Some(c) if c == color => {
-                    if !alive.is_alive_stone(board, n) {
-                        return false;
-                    }
-                }
-                _ => {
-                    if !region.contains(&n) {
-                        region.push(n);
-                    }
-                }
-            }
-        }
-    }
-    let empty = region.iter().filter(|&&p| board.is_empty(p)).count();
-    empty <= 1 && !region.iter().any(|&p| opponent.is_alive_stone(board, p))
+    crate::board::unconditional::status(board, loc).as_str()
 }
 
 /// The `unconditional_status VERTEX` command ([`unconditional_status`]).
