@@ -232,3 +232,25 @@ pub fn nakade(args: &[&str], stdin: &str) -> (String, String, i32) {
         out.status.code().unwrap_or(-1),
     )
 }
+
+/// A board as SGF setup (`AB`, `AW`), for GNU Go's `loadsgf`.
+pub fn setup_sgf(board: &nakade::board::Board) -> String {
+    use nakade::board::Color;
+    let mut out = format!("(;GM[1]FF[4]SZ[{}]", board.size());
+    for (color, tag) in [(Color::Black, "AB"), (Color::White, "AW")] {
+        let points: Vec<String> = board
+            .locs()
+            .filter(|&l| board.color(l) == Some(color))
+            .map(|l| {
+                let (x, y) = board.xy(l);
+                format!("[{}{}]", (b'a' + x as u8) as char, (b'a' + y as u8) as char)
+            })
+            .collect();
+        if !points.is_empty() {
+            out.push_str(tag);
+            out.push_str(&points.concat());
+        }
+    }
+    out.push(')');
+    out
+}

@@ -17,6 +17,7 @@ mod enclosed_stones;
 mod eval_eye;
 mod eyegraph_gnugo;
 mod gtp_fuzz;
+mod ko_half_eyes;
 mod layout;
 mod limits;
 mod malformed;

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use nakade::board::{ascii, vertex, Board, Color};
+use nakade::board::{ascii, vertex, Board};
 
 use crate::support::{gnugo, Gnugo};
 
@@ -44,23 +44,7 @@ fn seed_board(text: &str) -> Board {
 
 /// The position as SGF setup, for `loadsgf`.
 fn sgf(board: &Board) -> String {
-    let mut out = format!("(;GM[1]FF[4]SZ[{}]", board.size());
-    for (color, tag) in [(Color::Black, "AB"), (Color::White, "AW")] {
-        let points: Vec<String> = board
-            .locs()
-            .filter(|&l| board.color(l) == Some(color))
-            .map(|l| {
-                let (x, y) = board.xy(l);
-                format!("[{}{}]", (b'a' + x as u8) as char, (b'a' + y as u8) as char)
-            })
-            .collect();
-        if !points.is_empty() {
-            out.push_str(tag);
-            out.push_str(&points.concat());
-        }
-    }
-    out.push(')');
-    out
+    crate::support::setup_sgf(board)
 }
 
 /// Our answer at every point, as `VERTEX status` lines.

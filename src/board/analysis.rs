@@ -35,6 +35,7 @@
 
 use crate::board::benson::{self, PassAlive};
 use crate::board::eyespace::{eye_spaces, space_at, EyeSpace, Liveness};
+use crate::board::ko::{self, KoReading};
 use crate::board::tactics::ReadLimits;
 use crate::board::topology::{self, AnalyzedSpace, PointTopology};
 use crate::board::{vertex, Board, Color, Loc};
@@ -85,6 +86,10 @@ pub enum Source {
     Captured,
     /// The solver could not answer (search limit); no value.
     Unknown,
+    /// The space's topology depends on one ko: read both ways and joined ([`ko`]).
+    ///
+    /// [`ko`]: crate::board::ko
+    Ko(KoReading),
 }
 
 impl std::fmt::Display for Source {
@@ -95,6 +100,11 @@ impl std::fmt::Display for Source {
             Source::SizeRule => write!(f, "size rule"),
             Source::Captured => write!(f, "captured stones"),
             Source::Unknown => write!(f, "unknown"),
+            Source::Ko(k) => write!(
+                f,
+                "ko: {} if the owner wins it, {} if the attacker does",
+                k.owner_wins, k.attacker_wins
+            ),
         }
     }
 }
@@ -280,6 +290,7 @@ pub fn evaluate_space(
 ) -> SpaceReport {
     let analyzed = topology::analyze(board, space, limits.read);
     let mut report = evaluate_analyzed(ev, analyzed, limits);
+    ko::read_both_ways(board, ev, space, &mut report, limits);
     keep_playable(board, &mut report);
     report
 }

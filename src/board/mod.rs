@@ -17,6 +17,7 @@ pub mod analysis;
 pub mod ascii;
 pub mod benson;
 pub mod eyespace;
+pub mod ko;
 mod position;
 pub mod sgf;
 pub mod tactics;

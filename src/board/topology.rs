@@ -75,6 +75,19 @@ pub struct PointTopology {
     pub attack: Vec<Loc>,
     /// Where the owner plays to make it better.
     pub defense: Vec<Loc>,
+    /// The diagonals whose score a ko made fractional (a or b).
+    pub kos: Vec<KoDiagonal>,
+}
+
+/// A diagonal whose score depends on a ko, and where each side plays to fight it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct KoDiagonal {
+    /// The diagonal point.
+    pub diagonal: Loc,
+    /// The attacker's move in the ko.
+    pub attack: Loc,
+    /// The owner's move in the ko.
+    pub defense: Loc,
 }
 
 /// A vertex of the eye graph handed to the matcher.
@@ -178,6 +191,18 @@ pub fn eighths_to_string(e: u16) -> String {
     }
 }
 
+/// Who is taken to have won a ko on a diagonal, for reading a space one way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KoWinner {
+    /// The owner: the diagonal scores 0, as the owner's point.
+    Owner,
+    /// The attacker: the diagonal scores 2, as a safe attacker stone.
+    Attacker,
+}
+
+/// A ko diagonal read as settled: the point and who won it.
+pub type SettledKo = (Loc, KoWinner);
+
 /// The topology of the point `loc` of `space`.
 pub fn topological_eye(
     board: &mut Board,
@@ -185,12 +210,33 @@ pub fn topological_eye(
     loc: Loc,
     limits: ReadLimits,
 ) -> PointTopology {
+    topological_eye_settled(board, space, loc, limits, None)
+}
+
+/// [`topological_eye`] with one ko diagonal read as settled: the diagonal `settled.0` scores
+/// as the winner's and stays a deciding point.
+fn topological_eye_settled(
+    board: &mut Board,
+    space: &EyeSpace,
+    loc: Loc,
+    limits: ReadLimits,
+    settled: Option<SettledKo>,
+) -> PointTopology {
     let owner = space.color;
     let enemy = owner.opponent();
     let mut sum = 0u16;
     let mut attack = Vec::new();
     let mut defense = Vec::new();
+    let mut kos = Vec::new();
     for (d, q1, q2) in board.diagonals(loc) {
+        if let Some((ko, winner)) = settled {
+            if d == ko {
+                if winner == KoWinner::Attacker {
+                    sum += 16;
+                }
+                continue;
+            }
+        }
         if !board.on_board(d) {
             if board.on_board(q1) || board.on_board(q2) {
                 sum += 8;
@@ -223,11 +269,23 @@ pub fn topological_eye(
                         Defense::Fails => {
                             sum += B_KO;
                             defense.push(m);
+                            kos.push(KoDiagonal {
+                                diagonal: d,
+                                attack: m,
+                                defense: m,
+                            });
                         }
                         Defense::Saves(s) => {
                             sum += if ko_capture { B_KO } else { 8 };
                             attack.push(s);
                             defense.push(m);
+                            if ko_capture {
+                                kos.push(KoDiagonal {
+                                    diagonal: d,
+                                    attack: s,
+                                    defense: m,
+                                });
+                            }
                         }
                         Defense::NotNeeded => sum += 16,
                     }
@@ -238,6 +296,11 @@ pub fn topological_eye(
                     sum += A_KO;
                     attack.push(d);
                     defense.push(d);
+                    kos.push(KoDiagonal {
+                        diagonal: d,
+                        attack: d,
+                        defense: d,
+                    });
                 } else if tactics::safe_move(board, d, enemy, limits) {
                     if tactics::safe_move(board, d, owner, limits) {
                         sum += 8;
@@ -266,6 +329,7 @@ pub fn topological_eye(
         class,
         attack,
         defense,
+        kos,
     }
 }
 
@@ -290,10 +354,34 @@ fn is_ko_capture(board: &mut Board, m: Loc, color: crate::board::Color) -> bool 
 
 /// Analyse every point of `space` with at most one neighbour in it and build the graph.
 pub fn analyze(board: &mut Board, space: &EyeSpace, limits: ReadLimits) -> AnalyzedSpace {
+    analyze_settled(board, space, limits, None)
+}
+
+/// The ko diagonals of an analysed space: every diagonal a ko made fractional, each once.
+pub fn kos(analyzed: &AnalyzedSpace) -> Vec<KoDiagonal> {
+    let mut kos: Vec<KoDiagonal> = analyzed
+        .points
+        .iter()
+        .flat_map(|p| p.kos.iter().copied())
+        .collect();
+    kos.sort();
+    kos.dedup_by_key(|k| k.diagonal);
+    kos
+}
+
+/// [`analyze`] with the ko diagonal `settled.0` read as won by `settled.1` wherever it is a
+/// diagonal of an examined point.
+pub fn analyze_settled(
+    board: &mut Board,
+    space: &EyeSpace,
+    limits: ReadLimits,
+    settled: Option<SettledKo>,
+) -> AnalyzedSpace {
     let mut points = Vec::new();
     for i in 0..space.points.len() {
         if !space.points[i].marginal && space.neighbors(board, i).len() <= 1 {
-            points.push(topological_eye(board, space, space.points[i].loc, limits));
+            let loc = space.points[i].loc;
+            points.push(topological_eye_settled(board, space, loc, limits, settled));
         }
     }
     let mut out = space.clone();
