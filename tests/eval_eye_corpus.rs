@@ -30,8 +30,9 @@ use super::eval_eye::{case, check_gnugo, check_ours, Case, AGREE};
 /// - `gnugo9_23_black_centre_one` F4: white E2 F3 G2 (two liberties each, one shared at F2)
 ///   inside black's lower right, with black's E3 E4 G3 G4 H2 D1-D3 alive around them. Joined
 ///   at F2 they have E1 F1 G1 and F4, and black's H2 and G3 keep them from the open side,
-///   so they cannot make two eyes (GNU Go: dead). F4 is part of black's whole area (2 2);
-///   we keep the stones alive and make F4 a one-point margin (0 0).
+///   so they cannot make two eyes (GNU Go's `owl_defend F3`: 0, dead even with white to
+///   move). F4 is part of black's whole area (2 2); we keep the stones alive and make F4 a
+///   one-point margin (0 0).
 const WHY_DEAD_STONES: &str =
     "GNU Go right: the stones inside are dead; our liveness reads tactics, not group life";
 
@@ -99,7 +100,8 @@ const WHY_LONE_STONE_BIG_SPACE: &str =
 /// Black B8 first: white C8 is met by black C9 (taking D9) and white's corner has no eye;
 /// white B9 by black C8, and C9 later takes D9 and B9's liberty: no eye. White first (B8)
 /// keeps one. 0 1, as we say (vital point B9 or B8). GNU Go leaves C8 and C9 out of the
-/// space (two separate 0 0 points) and values A9 B9 A8 B8 A7 as closed: 1 1. Ours.
+/// space (two separate 0 0 points) and values A9 B9 A8 B8 A7 as closed: 1 1, though its own
+/// play after black B8 (white C8, black C9) leaves the corner without an eye. Ours.
 const WHY_OPEN_CORNER: &str =
     "ours: C8 and C9 are open to black's live D8; black B8 first leaves no eye";
 
@@ -115,8 +117,9 @@ const WHY_CORNER_SIX_STONE: &str =
 /// touches black G11. Black H8 takes the margin and puts H7 in atari, so white must fill G7:
 /// no eye. White H8 joins H7 to H9 and keeps one eye (G7 or G9). After white G10 (our
 /// vital point), black H8 still ataris H7 and white ends with no eye or a ko. GNU Go's vital
-/// point H8 is right; our model counts black's H8 twice (the margin and the half eye at G7
-/// it decides) as two separate moves, so it overrates white G10.
+/// point H8 is right. Our model gives the half eye G7 a virtual margin of its own, apart
+/// from the margin H8 that decides it, so black needs two moves where the board needs one,
+/// and white G10 looks enough.
 const WHY_HALF_EYE_DECIDED_INSIDE: &str =
     "GNU Go right: H8 both takes the margin and decides G7's half eye";
 
