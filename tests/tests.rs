@@ -15,6 +15,7 @@ mod corpus;
 mod default_db;
 mod enclosed_stones;
 mod eval_eye;
+mod eval_eye_corpus;
 mod eyegraph_gnugo;
 mod gtp_fuzz;
 mod ko_half_eyes;
