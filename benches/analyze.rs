@@ -41,7 +41,7 @@ fn ours(file: &Path, vertices: &[String]) -> (Duration, Vec<String>) {
     for v in vertices {
         input.push_str(&format!("eval_eye {v}\n"));
     }
-    let mut engine = nakade::gtp::eye_commands::engine();
+    let mut engine = nakade::host::gtp::eye_commands::engine();
     let mut out = Vec::new();
     let t = Instant::now();
     engine.run(input.as_bytes(), &mut out).unwrap();

@@ -9,7 +9,7 @@
 //! own stones, so games end), the other is `gnugo --mode gtp --quiet --level L --seed S`
 //! through `genmove`; games cycle through the sizes and the colours. After every move both
 //! engines are asked `eval_eye` at every point of the board: GNU Go, and nakade's own GTP
-//! engine (`nakade::gtp::eye_commands::engine()`) in process. A *query* is a point where
+//! engine (`nakade::host::gtp::eye_commands::engine()`) in process. A *query* is a point where
 //! either answers something other than `-1`; the script prints how many of them got the
 //! identical answer, and the differences by kind, with the first position of each kind as an
 //! SGF setup and the vertex. `--list` prints every difference, one a line.
@@ -25,8 +25,8 @@ use std::time::Instant;
 use nakade::board::analysis::{analyze_position, AnalysisLimits, PositionReport};
 use nakade::board::{vertex, Board, Color, Loc};
 use nakade::evaluation::evaluate::Evaluator;
-use nakade::gtp::engine::Engine;
-use nakade::gtp::eye_commands;
+use nakade::host::gtp::engine::Engine;
+use nakade::host::gtp::eye_commands;
 
 /// A running GNU Go.
 struct Gnugo {

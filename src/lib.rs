@@ -10,7 +10,7 @@
 //!
 //! | layer | takes | gives |
 //! |---|---|---|
-//! | [`gtp`] (and the `nakade` command) | GTP command lines | GTP responses |
+//! | [`host`] (and the `nakade` command) | GTP command lines, C calls | GTP responses, C results |
 //! | [`board`] | a position ([`board::Board`], SGF, diagram) | [`board::analysis::PositionReport`]: every eye space valued |
 //! | [`tools`] | the solver, pattern files | generated and verified databases |
 //! | [`evaluation`] | an [`pattern::graph::EyeGraph`] | an [`EyeValue`] with vital points |
@@ -43,7 +43,10 @@
 //!   space (board → [`board::eyespace`] → [`board::topology`] → [`pattern::graph::EyeGraph`] →
 //!   [`evaluation::evaluate::Evaluator`]) with its vital points on the board, and gives
 //!   Benson's verdict ([`board::benson`]).
-//! - GNU Go's GTP commands `eval_eye` and `analyze_eyegraph`: [`gtp::eye_commands::engine`].
+//! - GNU Go's GTP commands `eval_eye` and `analyze_eyegraph`, and GoGui's analyze commands:
+//!   [`host::gtp::eye_commands::engine`].
+//! - A host written in C or C++: the C ABI of [`host::ffi`] (`include/nakade.h`; the crate also
+//!   builds `libnakade.a` and `libnakade.so`).
 //! - A comparison against GNU Go's way of matching: [`evaluation::db::baseline::Baseline`].
 //! - Writing or checking a database: [`tools::generate::generate`],
 //!   [`tools::verify::verify`].
@@ -69,7 +72,7 @@
 
 pub mod board;
 pub mod evaluation;
-pub mod gtp;
+pub mod host;
 pub mod pattern;
 pub mod tools;
 pub mod value;
@@ -82,7 +85,9 @@ pub use board::{analysis, benson, eyespace, tactics, topology};
 #[doc(hidden)]
 pub use evaluation::{db, evaluate, solve};
 #[doc(hidden)]
-pub use gtp::eye_commands as eyegraph;
+pub use host::gtp;
+#[doc(hidden)]
+pub use host::gtp::eye_commands as eyegraph;
 #[doc(hidden)]
 pub use pattern::{diagram, dsl, encoded, graph};
 #[doc(hidden)]

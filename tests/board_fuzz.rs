@@ -7,7 +7,7 @@ use nakade::board::eyespace::{eye_spaces, Liveness};
 use nakade::board::tactics::{self, Attack, Defense, ReadLimits};
 use nakade::board::topology::analyze;
 use nakade::board::{ascii, sgf, Board, Color};
-use nakade::gtp::Engine;
+use nakade::host::gtp::Engine;
 
 fn sgfish() -> impl Strategy<Value = String> {
     proptest::collection::vec(

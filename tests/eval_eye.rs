@@ -4,7 +4,7 @@
 //! GNU Go 3.8's answer there (`loadsgf FILE` then `eval_eye VERTEX`). Where they differ, the
 //! case says who is right and why, from the position. Agreement: 44 of 52.
 //!
-//! Our answers come from `nakade::gtp::eye_commands::engine()`, the engine `nakade gtp` serves, so the
+//! Our answers come from `nakade::host::gtp::eye_commands::engine()`, the engine `nakade gtp` serves, so the
 //! GTP path is what is tested. GNU Go's recorded answers are checked against GNU Go itself
 //! when it is installed (a changed answer fails the test).
 
@@ -274,7 +274,7 @@ fn dir() -> PathBuf {
 /// Our `eval_eye` answer at `vertex` of `tests/eval_eye/FILE.sgf`, through the GTP engine.
 fn our_answer(file: &str, vertex: &str) -> String {
     let path = dir().join(format!("{file}.sgf"));
-    let mut e = nakade::gtp::eye_commands::engine();
+    let mut e = nakade::host::gtp::eye_commands::engine();
     let mut out = Vec::new();
     let input = format!("1 loadsgf {}\n2 eval_eye {vertex}\n", path.display());
     e.run(input.as_bytes(), &mut out).unwrap();

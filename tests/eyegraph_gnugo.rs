@@ -31,7 +31,7 @@ const GRAPHS: &[&str] = &[
 
 fn ours(graph: &str) -> String {
     let mut out = Vec::new();
-    nakade::gtp::eye_commands::engine()
+    nakade::host::gtp::eye_commands::engine()
         .run(format!("analyze_eyegraph {graph}\n").as_bytes(), &mut out)
         .unwrap();
     let text = String::from_utf8(out).unwrap();

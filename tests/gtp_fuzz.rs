@@ -4,10 +4,10 @@
 
 use proptest::prelude::*;
 
-use nakade::gtp::MAX_LINE;
+use nakade::host::gtp::MAX_LINE;
 
 fn run(input: &[u8]) -> String {
-    let mut e = nakade::gtp::eye_commands::engine();
+    let mut e = nakade::host::gtp::eye_commands::engine();
     let mut out = Vec::new();
     e.run(input, &mut out).unwrap();
     String::from_utf8(out).unwrap()

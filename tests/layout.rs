@@ -10,13 +10,14 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The layers, lowest first. `board` and `tools` stand side by side: neither uses the other.
+/// `host` holds the protocol (`host/gtp`) and the C ABI (`host/ffi`).
 fn rank(layer: &str) -> Option<u8> {
     Some(match layer {
         "value" => 0,
         "pattern" => 1,
         "evaluation" => 2,
         "board" | "tools" => 3,
-        "gtp" => 4,
+        "host" => 4,
         _ => return None,
     })
 }
@@ -184,4 +185,32 @@ fn former_paths_still_work() {
     let _: fn() -> nakade::gtp::Engine = nakade::eyegraph::engine;
     fn hook<E: nakade::gtp::EyeEvaluator>() {}
     hook::<nakade::analysis::GtpEvaluator>();
+}
+
+#[test]
+fn the_two_host_faces_do_not_use_each_other() {
+    // `host/gtp` (the protocol) and `host/ffi` (the C ABI) share a layer but not code.
+    let mut wrong = Vec::new();
+    for (rel, _) in library_files() {
+        let text = std::fs::read_to_string(src().join(&rel)).unwrap();
+        let (own, other) = if rel.starts_with("host/gtp") {
+            ("gtp", "ffi")
+        } else if rel.starts_with("host/ffi") {
+            ("ffi", "gtp")
+        } else {
+            continue;
+        };
+        for (i, line) in text.lines().enumerate() {
+            if line.contains(&format!("host::{other}"))
+                || line.contains(&format!("super::super::{other}"))
+            {
+                wrong.push(format!(
+                    "src/{}:{}: host/{own} uses host/{other}",
+                    rel.display(),
+                    i + 1
+                ));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

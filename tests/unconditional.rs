@@ -55,7 +55,7 @@ fn answers(board: &Board) -> Vec<String> {
             format!(
                 "{} {}",
                 vertex::name(board, l),
-                nakade::gtp::eye_commands::unconditional_status(board, l)
+                nakade::host::gtp::eye_commands::unconditional_status(board, l)
             )
         })
         .collect()
@@ -107,7 +107,10 @@ fn unconditional_status_at_every_point() {
     // Our own first position, point by point where it matters.
     let board = ascii::parse_board(OURS[0], None).unwrap().board;
     let at = |v: &str| {
-        nakade::gtp::eye_commands::unconditional_status(&board, vertex::parse(&board, v).unwrap())
+        nakade::host::gtp::eye_commands::unconditional_status(
+            &board,
+            vertex::parse(&board, v).unwrap(),
+        )
     };
     assert_eq!(
         ["A3", "A1", "C1", "C2", "C3", "B4", "D1", "E5", "F5", "G8"].map(at),
@@ -130,7 +133,7 @@ fn unconditional_status_at_every_point() {
 fn unconditional_status_as_gnugo_answers_it() {
     let Some(path) = gnugo() else { return };
     let mut gg = Gnugo::start(&path);
-    let mut engine = nakade::gtp::eye_commands::engine();
+    let mut engine = nakade::host::gtp::eye_commands::engine();
     let mut compared = 0;
     for (name, board) in boards() {
         let file =

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use nakade::evaluation::evaluate::Evaluator;
 use nakade::evaluation::solve::Params;
-use nakade::gtp::eye_commands::engine_with;
+use nakade::host::gtp::eye_commands::engine_with;
 
 use super::matching::Db;
 

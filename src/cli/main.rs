@@ -23,7 +23,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
-use nakade::gtp::eye_commands::{GTP_NODE_LIMIT, GTP_TIME_LIMIT};
+use nakade::host::gtp::eye_commands::{GTP_NODE_LIMIT, GTP_TIME_LIMIT};
 use nakade::tools::enumerate::MAX_UP_TO;
 
 use std::time::Duration;

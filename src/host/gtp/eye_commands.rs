@@ -14,7 +14,7 @@
 //! error and the session goes on.
 //!
 //! ```
-//! use nakade::gtp::eye_commands::analyze_eyegraph;
+//! use nakade::host::gtp::eye_commands::analyze_eyegraph;
 //! use nakade::evaluation::solve::Params;
 //! assert_eq!(analyze_eyegraph("OO!%O.X%!...", &Params::default()).unwrap(), "0112\n  @ \n .X \n!.*.");
 //! assert_eq!(analyze_eyegraph("|..%|..%+--", &Params::default()).unwrap(), "1112\n|>>\n|>>\n+--");
@@ -200,8 +200,8 @@ pub fn unconditional_status_handler() -> Handler {
 }
 
 /// The GTP engine of `nakade gtp`: the built-in commands, `eval_eye` through the database and
-/// solver, `analyze_eyegraph` through the solver, and `unconditional_status` by Benson's
-/// algorithm.
+/// solver, `analyze_eyegraph` through the solver, `unconditional_status` by Benson's
+/// algorithm, and GoGui's analyze commands ([`super::gogui`]).
 pub fn engine() -> Engine {
     engine_with(
         Evaluator::with_default(),
@@ -213,9 +213,13 @@ pub fn engine() -> Engine {
     )
 }
 
-/// [`engine`] with `eval_eye` through `evaluator` and `analyze_eyegraph` read with `params`.
+/// [`engine`] with `eval_eye` (and GoGui's analyze commands) through `evaluator` and
+/// `analyze_eyegraph` read with `params`.
 pub fn engine_with(evaluator: Evaluator<'static>, params: Params) -> Engine {
     let mut e = Engine::new();
+    // The GoGui commands keep a cache of their own, over the same database and parameters.
+    let for_gogui = Evaluator::new(evaluator.database(), *evaluator.params());
+    super::gogui::register(&mut e, for_gogui, AnalysisLimits::default());
     e.register(
         "eval_eye",
         eval_eye_cached_with(evaluator, AnalysisLimits::default()),

@@ -1,0 +1,59 @@
+//! The C ABI: nakade for engines written in C and C++, declared in `include/nakade.h`
+//! (generated from these files by cbindgen; a test fails when the header is stale).
+//!
+//! Takes opaque handles and plain C values; gives a [`NakadeStatus`] from every call, with
+//! outputs written through pointers. The calls, in the order a host makes them:
+//!
+//! 1. a database: `nakade_db_open_default` or `nakade_db_open_file` (a pattern file or a
+//!    compiled database);
+//! 2. an eye space: `nakade_space_from_encoded` (GNU Go's one-line encoding) or
+//!    `nakade_space_from_points` (the host's board coordinates and label bits);
+//! 3. an answer: `nakade_db_match` (the database alone), `nakade_solve` (the solver alone) or
+//!    `nakade_evaluate` with an evaluator from `nakade_evaluator_new` (database first, solver
+//!    behind, cached);
+//! 4. reading it: `nakade_result_value`, `nakade_result_attack`, `nakade_result_defense`
+//!    (vital points as the host's own vertex indices), `nakade_result_pattern`;
+//! 5. `nakade_*_free` for every handle.
+//!
+//! # Errors and panics
+//!
+//! Every call that can fail returns a status; `NAKADE_STATUS_OK` is 0. A null pointer where
+//! one is required is `NAKADE_STATUS_NULL_POINTER`, a bad argument
+//! `NAKADE_STATUS_INVALID_ARGUMENT`: never undefined behaviour. On failure an out-pointer to a
+//! handle is set to NULL, and `nakade_last_error()` gives the message (per thread, valid until
+//! the thread's next failure). Every entry point runs inside `catch_unwind`: a panic (a bug)
+//! becomes `NAKADE_STATUS_PANIC`, never an unwind into C.
+//!
+//! # Threads
+//!
+//! A database handle is immutable and may be used by any number of threads at once; so may
+//! a space and a result. An evaluator holds a cache: use one per thread (it may be moved to
+//! another thread, but calls on it must not overlap). Freeing a handle while another thread
+//! uses it is the caller's error. An evaluator keeps its database alive, so the database
+//! handle may be freed first.
+//!
+//! # Safety
+//!
+//! The functions are `unsafe` for Rust callers: each states in its `# Safety` section which
+//! pointers must be valid. Pointers may always be null; handles must come from the matching
+//! constructor and be freed once.
+
+mod answer;
+mod database;
+mod query;
+mod status;
+
+pub use answer::{
+    nakade_db_match, nakade_evaluate, nakade_evaluator_free, nakade_evaluator_new,
+    nakade_result_attack, nakade_result_defense, nakade_result_free, nakade_result_pattern,
+    nakade_result_value, nakade_solve, NakadeEvaluator, NakadeResult, NakadeValue,
+};
+pub use database::{
+    nakade_db_free, nakade_db_len, nakade_db_open_default, nakade_db_open_file, NakadeDb,
+};
+pub use query::{
+    nakade_space_coordinate, nakade_space_free, nakade_space_from_encoded,
+    nakade_space_from_points, nakade_space_len, NakadeSpace, NAKADE_CORNER, NAKADE_EDGE,
+    NAKADE_MARGINAL, NAKADE_MAX_POINTS, NAKADE_STONE,
+};
+pub use status::{nakade_last_error, nakade_version, NakadeStatus};
