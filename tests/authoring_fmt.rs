@@ -56,7 +56,11 @@ fn round_trip(original: &Path, name: &str) -> (String, i32) {
     assert_eq!(a.patterns.len(), b.patterns.len());
     for (p, q) in a.patterns.iter().zip(&b.patterns) {
         assert_eq!((p.number, p.value), (q.number, q.value));
-        assert!(p.graph.canonical_key() == q.graph.canonical_key(), "pattern {}", p.number);
+        assert!(
+            p.graph.canonical_key() == q.graph.canonical_key(),
+            "pattern {}",
+            p.number
+        );
         assert_eq!(p.comments.len(), q.comments.len(), "pattern {}", p.number);
     }
     let corpus: Vec<String> = a
@@ -79,7 +83,11 @@ fn round_trip(original: &Path, name: &str) -> (String, i32) {
     );
     assert_eq!(code, 0, "{out}{err}");
     assert!(
-        out.ends_with(&format!("{} graphs, {} agree, 0 differ\n", corpus.len(), corpus.len())),
+        out.ends_with(&format!(
+            "{} graphs, {} agree, 0 differ\n",
+            corpus.len(),
+            corpus.len()
+        )),
         "{out}"
     );
     std::fs::remove_dir_all(&dir).unwrap();

@@ -18,7 +18,8 @@ fn eyes_db_findings_are_recorded() {
     assert_eq!((code, err.as_str()), (1, ""));
     // The golden file names the file as `eyes.db`, wherever it lies.
     let got = out.replace(path_s, "eyes.db");
-    let golden = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/lint_eyes_db.txt");
+    let golden =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/lint_eyes_db.txt");
     if std::env::var_os("NAKADE_BLESS").is_some() {
         std::fs::write(&golden, &got).unwrap();
     }
@@ -30,10 +31,19 @@ fn eyes_db_findings_are_recorded() {
         .skip_while(|l| !l.starts_with("eyes.db: "))
         .collect();
     assert_eq!(summary.len(), 1 + nakade::tools::lint::RULES.len());
-    let listed = got.lines().filter(|l| l.starts_with("eyes.db:") && l.split(':').count() >= 5).count();
+    let listed = got
+        .lines()
+        .filter(|l| l.starts_with("eyes.db:") && l.split(':').count() >= 5)
+        .count();
     let counted: usize = summary[1..]
         .iter()
-        .map(|l| l.split_whitespace().nth(1).unwrap().parse::<usize>().unwrap())
+        .map(|l| {
+            l.split_whitespace()
+                .nth(1)
+                .unwrap()
+                .parse::<usize>()
+                .unwrap()
+        })
         .sum();
     assert_eq!(listed, counted);
 }
@@ -78,7 +88,10 @@ fn json_has_one_object_per_finding() {
     );
     assert_eq!(findings[0]["file"].as_str(), f.to_str());
     let message = findings[0]["message"].as_str().unwrap();
-    assert!(message.starts_with("the solver reads 1122, not 1111, on ..."), "{message}");
+    assert!(
+        message.starts_with("the solver reads 1122, not 1111, on ..."),
+        "{message}"
+    );
     assert!(message.contains("line of play: "), "{message}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

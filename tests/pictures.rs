@@ -113,11 +113,29 @@ fn a_pattern_is_drawn_with_its_edges_space_and_vital_points() {
     assert_eq!(captions[0], "Pattern 7  :1122");
     assert_eq!(captions[1], "3/2 eyes");
     // A file of several patterns needs --pattern; an unknown number is an error.
-    let (_, e, code) = nakade(&["render", db.to_str().unwrap(), "--svg", out.to_str().unwrap()], "");
-    assert_eq!(code, 1);
-    assert!(e.contains("has 2 patterns: choose one with --pattern N"), "{e}");
     let (_, e, code) = nakade(
-        &["render", db.to_str().unwrap(), "--pattern", "9", "--svg", out.to_str().unwrap()],
+        &[
+            "render",
+            db.to_str().unwrap(),
+            "--svg",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        e.contains("has 2 patterns: choose one with --pattern N"),
+        "{e}"
+    );
+    let (_, e, code) = nakade(
+        &[
+            "render",
+            db.to_str().unwrap(),
+            "--pattern",
+            "9",
+            "--svg",
+            out.to_str().unwrap(),
+        ],
         "",
     );
     assert_eq!(code, 1);
@@ -162,7 +180,12 @@ fn a_catalogue_groups_patterns_by_size_and_class() {
     .unwrap();
     let out = dir.join("small.html");
     let (o, e, code) = nakade(
-        &["catalogue", db.to_str().unwrap(), "--html", out.to_str().unwrap()],
+        &[
+            "catalogue",
+            db.to_str().unwrap(),
+            "--html",
+            out.to_str().unwrap(),
+        ],
         "",
     );
     assert_eq!(code, 0, "{o}{e}");
@@ -186,7 +209,10 @@ fn a_catalogue_groups_patterns_by_size_and_class() {
     );
     // Bent and straight three share the class 112; each card has its picture, the commented
     // ones their comment, and what the search looks in.
-    assert_eq!(doc.descendants().filter(|n| n.has_tag_name("svg")).count(), 4);
+    assert_eq!(
+        doc.descendants().filter(|n| n.has_tag_name("svg")).count(),
+        4
+    );
     let pres: Vec<&str> = doc
         .descendants()
         .filter(|n| n.has_tag_name("pre"))
@@ -198,10 +224,7 @@ fn a_catalogue_groups_patterns_by_size_and_class() {
         .find(|n| n.attribute("id") == Some("p4"))
         .unwrap();
     assert_eq!(p4.attribute("data-text"), Some("4 1122 112 three & more"));
-    let input = doc
-        .descendants()
-        .find(|n| n.has_tag_name("input"))
-        .unwrap();
+    let input = doc.descendants().find(|n| n.has_tag_name("input")).unwrap();
     assert_eq!(input.attribute("oninput"), Some("search(this.value)"));
     let script = doc
         .descendants()
@@ -219,7 +242,12 @@ fn a_catalogue_of_gnugo_eyes_db_draws_every_pattern() {
     let dir = scratch("eyes");
     let out = dir.join("eyes.html");
     let (o, e, code) = nakade(
-        &["catalogue", path.to_str().unwrap(), "--html", out.to_str().unwrap()],
+        &[
+            "catalogue",
+            path.to_str().unwrap(),
+            "--html",
+            out.to_str().unwrap(),
+        ],
         "",
     );
     assert_eq!(code, 0, "{o}{e}");
@@ -227,7 +255,10 @@ fn a_catalogue_of_gnugo_eyes_db_draws_every_pattern() {
     let doc = parse(&text);
     let ids = cards(&doc);
     assert_eq!(ids.len(), 1816);
-    assert_eq!(doc.descendants().filter(|n| n.has_tag_name("svg")).count(), 1816);
+    assert_eq!(
+        doc.descendants().filter(|n| n.has_tag_name("svg")).count(),
+        1816
+    );
     // Every pattern once.
     let mut unique = ids.clone();
     unique.sort();

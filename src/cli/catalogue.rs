@@ -56,7 +56,11 @@ pub fn page(title: &str, patterns: &[&Pattern]) -> String {
     let mut s = String::new();
     s.push_str("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n");
     writeln!(s, "<title>{}</title>", xml(title)).unwrap();
-    writeln!(s, "<style>{STYLE}</style>\n<script>{SCRIPT}</script>\n</head>\n<body>").unwrap();
+    writeln!(
+        s,
+        "<style>{STYLE}</style>\n<script>{SCRIPT}</script>\n</head>\n<body>"
+    )
+    .unwrap();
     writeln!(s, "<h1>{}</h1>", xml(title)).unwrap();
     writeln!(
         s,
@@ -130,9 +134,10 @@ pub fn run(
         .iter()
         .filter(|p| max_size.is_none_or(|m| p.size() <= m))
         .collect();
-    let name = file
-        .file_name()
-        .map_or_else(|| file.display().to_string(), |n| n.to_string_lossy().into_owned());
+    let name = file.file_name().map_or_else(
+        || file.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
     let html = page(&format!("{name}: {} patterns", patterns.len()), &patterns);
     super::output::write_whole(out, html.as_bytes())?;
     Ok(ExitCode::SUCCESS)

@@ -79,7 +79,10 @@ fn one(path: &Path, check: bool) -> anyhow::Result<Option<Outcome>> {
         && again.patterns.iter().zip(&file.patterns).all(|(a, b)| {
             a.number == b.number
                 && a.value == b.value
-                && a.comments.iter().map(|c| c.trim_end()).eq(b.comments.iter().map(|c| c.trim_end()))
+                && a.comments
+                    .iter()
+                    .map(|c| c.trim_end())
+                    .eq(b.comments.iter().map(|c| c.trim_end()))
                 && a.graph.canonical_key() == b.graph.canonical_key()
         });
     if !same {

@@ -52,7 +52,10 @@ pub fn draw(p: &Picture<'_>) -> String {
     let cell = |r: isize, c: isize| d.cell(r, c);
     // A board point: any cell that is not an edge marker (outside the rows, too).
     let board = |r: isize, c: isize| !cell(r, c).is_edge();
-    let mut caption = vec![format!("<tspan font-weight=\"bold\">{}</tspan>", xml(&p.title))];
+    let mut caption = vec![format!(
+        "<tspan font-weight=\"bold\">{}</tspan>",
+        xml(&p.title)
+    )];
     if let Some(v) = p.value {
         caption[0].push_str(&xml(&format!("  :{v}")));
         caption.push(xml(v.describe()));
@@ -77,7 +80,11 @@ pub fn draw(p: &Picture<'_>) -> String {
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"#
     )
     .unwrap();
-    writeln!(s, r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##).unwrap();
+    writeln!(
+        s,
+        r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##
+    )
+    .unwrap();
     let half = CELL / 2.0;
     // The wood: a tile per board point, stopping a little past an edge line.
     for r in 0..h as isize {
@@ -188,9 +195,16 @@ pub fn run(
             return Ok(ExitCode::from(1));
         };
         let p = match number {
-            Some(n) => file.patterns.iter().find(|p| p.number == n).ok_or_else(|| {
-                anyhow::anyhow!("{input}: no pattern {n} (the file has {} patterns)", file.patterns.len())
-            })?,
+            Some(n) => file
+                .patterns
+                .iter()
+                .find(|p| p.number == n)
+                .ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "{input}: no pattern {n} (the file has {} patterns)",
+                        file.patterns.len()
+                    )
+                })?,
             None if file.patterns.len() == 1 => &file.patterns[0],
             None => anyhow::bail!(
                 "{input} has {} patterns: choose one with --pattern N",
@@ -216,9 +230,8 @@ pub fn run(
             for i in 0..g.len() {
                 if let Some((r, c)) = g.coordinate(i) {
                     if let Cell::Vertex(m) = marked.rows[r][c] {
-                        marked.rows[r][c] = Cell::Vertex(
-                            m.with_vital(e.attack.contains(i), e.defense.contains(i)),
-                        );
+                        marked.rows[r][c] =
+                            Cell::Vertex(m.with_vital(e.attack.contains(i), e.defense.contains(i)));
                     }
                 }
             }

@@ -63,12 +63,20 @@ pub fn stone(s: &mut String, x: f64, y: f64, c: Color, dead: bool) {
 
 /// An attack point: a red ring.
 pub fn attack_ring(s: &mut String, x: f64, y: f64) {
-    writeln!(s, r##"<circle cx="{x}" cy="{y}" r="12" fill="none" stroke="{ATTACK}" stroke-width="3"/>"##).unwrap();
+    writeln!(
+        s,
+        r##"<circle cx="{x}" cy="{y}" r="12" fill="none" stroke="{ATTACK}" stroke-width="3"/>"##
+    )
+    .unwrap();
 }
 
 /// A defence point: a smaller green ring.
 pub fn defence_ring(s: &mut String, x: f64, y: f64) {
-    writeln!(s, r##"<circle cx="{x}" cy="{y}" r="7.5" fill="none" stroke="{DEFENCE}" stroke-width="3"/>"##).unwrap();
+    writeln!(
+        s,
+        r##"<circle cx="{x}" cy="{y}" r="7.5" fill="none" stroke="{DEFENCE}" stroke-width="3"/>"##
+    )
+    .unwrap();
 }
 const MARGIN: f64 = 36.0;
 const LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";

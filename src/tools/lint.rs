@@ -18,7 +18,8 @@
 //!   pattern takes: `solver-value` (the solver reads another value; the refuting line of play
 //!   is given, as `verify` gives it), `not-vital` (a marked point the solver does not find
 //!   vital), `unmarked-vital` (a point the solver finds vital where the pattern is drawn, not
-//!   marked), `unsolved` (the solver gave up on a form).
+//!   marked), `unsolved` (the solver gave up on a form). Forms that cannot occur (as for
+//!   `unreachable`) are left out of these rules: no board asks for their value.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
@@ -248,20 +249,16 @@ pub fn impossible(form: &Diagram) -> Option<String> {
         let mut stack = vec![(v.row, v.col)];
         let mut liberty = false;
         while let Some((r, c)) = stack.pop() {
-            liberty |= at[&(r, c)].is_marginal();
+            liberty |= at.get(&(r, c)).is_some_and(|m| m.is_marginal());
             for (nr, nc) in around(r, c) {
                 if nr < 0 || nc < 0 {
                     continue;
                 }
                 let n = (nr as usize, nc as usize);
-                match at.get(&n) {
-                    Some(m) if m.content() == Content::Stone => {
-                        if seen.insert(n) {
-                            stack.push(n);
-                        }
-                    }
+                match at.get(&n).map(|m| m.content()) {
+                    Some(Content::Stone) if seen.insert(n) => stack.push(n),
+                    Some(Content::Stone) | None => {}
                     Some(_) => liberty = true,
-                    None => {}
                 }
             }
         }
@@ -294,13 +291,16 @@ fn reachability(
     // pattern (no earlier pattern matching it first)?
     let mut occurs = Vec::with_capacity(forms.len());
     let mut reaches = Vec::with_capacity(forms.len());
+    // Per assignment: does some placement of it not occur?
+    let mut lacks = Vec::with_capacity(forms.len());
     let mut why = None;
     for f in &forms {
-        let (mut o, mut r) = (false, false);
+        let (mut o, mut r, mut l) = (false, false, false);
         for placed in f.placements() {
             match impossible(&placed) {
                 Some(reason) => {
                     why.get_or_insert(reason);
+                    l = true;
                 }
                 None => {
                     o = true;
@@ -314,6 +314,7 @@ fn reachability(
         }
         occurs.push(o);
         reaches.push(r);
+        lacks.push(l);
     }
     if !occurs.iter().any(|&o| o) {
         if !no_liberty_reported {
@@ -355,11 +356,11 @@ fn reachability(
             _ => continue,
         };
         let reason = |stone: bool| {
-            let none_occurs = (0..forms.len())
-                .filter(|bits| (bits >> k & 1 == 1) == stone)
-                .all(|bits| !occurs[bits]);
-            if none_occurs {
+            let these = || (0..forms.len()).filter(move |bits| (bits >> k & 1 == 1) == stone);
+            if these().all(|bits| !occurs[bits]) {
                 "cannot occur on a board"
+            } else if these().all(|bits| !lacks[bits]) {
+                "is matched first by earlier patterns"
             } else {
                 "cannot occur or is matched first by earlier patterns"
             }
@@ -398,14 +399,15 @@ fn solver_rules(
     let report = verify::verify(file, &options.params)?;
     let by_number: FxHashMap<u32, &Pattern> = file.patterns.iter().map(|p| (p.number, p)).collect();
     let occurs = |graph: &str| parse_graph(graph).is_ok_and(|d| impossible(&d).is_none());
-    let finding = |p: &Pattern, line: usize, col: usize, rule: &'static str, message: String| Finding {
-        file: file.path.clone(),
-        line,
-        col,
-        rule,
-        pattern: Some(p.number),
-        message,
-    };
+    let finding =
+        |p: &Pattern, line: usize, col: usize, rule: &'static str, message: String| Finding {
+            file: file.path.clone(),
+            line,
+            col,
+            rule,
+            pattern: Some(p.number),
+            message,
+        };
     // One `solver-value` per pattern: its first disputed form where it is drawn, else its first
     // placed one, with the number of its disputed forms.
     let mut values: Vec<(u32, Vec<&verify::Finding>)> = Vec::new();
@@ -449,11 +451,7 @@ fn solver_rules(
         let (Some(p), Some(lines)) = (by_number.get(&number), lines.get(&number)) else {
             continue;
         };
-        let Some(f) = forms
-            .iter()
-            .find(|f| f.as_drawn)
-            .or_else(|| forms.first())
-        else {
+        let Some(f) = forms.iter().find(|f| f.as_drawn).or_else(|| forms.first()) else {
             continue;
         };
         let Dispute::Value {
@@ -507,7 +505,7 @@ fn solver_rules(
             ),
         ));
     }
-    for (number, form, why) in &report.unsolved {
+    for (number, form, why) in report.unsolved.iter().filter(|(_, f, _)| occurs(f)) {
         if let (Some(p), Some(lines)) = (by_number.get(number), lines.get(number)) {
             out.push(finding(
                 p,
@@ -558,9 +556,15 @@ mod tests {
     #[test]
     fn a_lone_attacker_stone_cannot_occur() {
         // `X` alone: an attacker stone without a liberty.
-        assert_eq!(rules("Pattern 1\n\nX\n\n:0000\n", false), vec![(1, 1, "unreachable")]);
+        assert_eq!(
+            rules("Pattern 1\n\nX\n\n:0000\n", false),
+            vec![(1, 1, "unreachable")]
+        );
         // `x` alone: its `X` form cannot occur, so the `x` could be `.`.
-        assert_eq!(rules("Pattern 1\n\nx\n\n:1111\n", false), vec![(3, 1, "wildcard")]);
+        assert_eq!(
+            rules("Pattern 1\n\nx\n\n:1111\n", false),
+            vec![(3, 1, "wildcard")]
+        );
     }
 
     #[test]
