@@ -73,8 +73,9 @@ fn a_pattern_is_drawn_with_its_edges_space_and_vital_points() {
     let text = std::fs::read_to_string(&out).unwrap();
     let doc = parse(&text);
     assert_eq!(doc.root_element().tag_name().name(), "svg");
-    // The `*` at row 1, column 2: 24 + 2 * 32 = 88, 24 + 1 * 32 = 56.
-    let both = vec![("88".to_string(), "56".to_string())];
+    // The `*` at row 1, column 2, with a row and a column of board before the diagram:
+    // 24 + 3 * 32 = 120, 24 + 2 * 32 = 88.
+    let both = vec![("120".to_string(), "88".to_string())];
     assert_eq!(rings(&doc, "#d0021b", "12"), both);
     assert_eq!(rings(&doc, "#1b9e3e", "7.5"), both);
     // Four points of space; the marginal one dashed.
@@ -102,13 +103,15 @@ fn a_pattern_is_drawn_with_its_edges_space_and_vital_points() {
             )
         })
         .collect();
-    assert_eq!(stones, vec![("120", "56", "0.45")]);
-    // Thick edge lines where the board stops: the left edge and the bottom edge.
+    assert_eq!(stones, vec![("152", "88", "0.45")]);
+    // Thick edge lines where the board stops, in half-segments: the left edge from the row
+    // above the diagram to the corner (3), the bottom edge from the corner to half-way past
+    // the last `-` (5).
     let thick = doc
         .descendants()
         .filter(|n| n.has_tag_name("line") && n.attribute("stroke-width") == Some("2.5"))
         .count();
-    assert!(thick >= 4, "{thick} thick segments");
+    assert_eq!(thick, 8);
     let captions = texts(&doc);
     assert_eq!(captions[0], "Pattern 7  :1122");
     assert_eq!(captions[1], "3/2 eyes");
@@ -151,8 +154,8 @@ fn an_encoded_graph_is_valued_by_the_default_database() {
     assert_eq!(code, 0, "{o}{e}");
     let text = std::fs::read_to_string(&out).unwrap();
     let doc = parse(&text);
-    // The straight three: 1122, the middle point (24 + 32, 24) vital for both.
-    let middle = vec![("56".to_string(), "24".to_string())];
+    // The straight three: 1122, the middle point (24 + 2 * 32, 24 + 32) vital for both.
+    let middle = vec![("88".to_string(), "56".to_string())];
     assert_eq!(rings(&doc, "#d0021b", "12"), middle);
     assert_eq!(rings(&doc, "#1b9e3e", "7.5"), middle);
     let captions = texts(&doc);

@@ -39,9 +39,18 @@ pub struct Picture<'a> {
     pub notes: Vec<String>,
 }
 
-/// The centre of cell (`r`, `c`) of the drawing.
+/// The centre of cell (`r`, `c`) of the diagram in the drawing (which has a row and a column
+/// of board around the diagram).
 pub fn centre(r: usize, c: usize) -> (f64, f64) {
-    (MARGIN + CELL * c as f64, MARGIN + CELL * r as f64)
+    at(r as isize, c as isize)
+}
+
+/// The centre of cell (`r`, `c`), -1 and the diagram's size included.
+fn at(r: isize, c: isize) -> (f64, f64) {
+    (
+        MARGIN + CELL * (c + 1) as f64,
+        MARGIN + CELL * (r + 1) as f64,
+    )
 }
 
 /// The picture as an SVG document.
@@ -50,8 +59,11 @@ pub fn draw(p: &Picture<'_>) -> String {
     let h = d.rows.len();
     let w = d.rows.iter().map(Vec::len).max().unwrap_or(0).max(1);
     let cell = |r: isize, c: isize| d.cell(r, c);
-    // A board point: any cell that is not an edge marker (outside the rows, too).
-    let board = |r: isize, c: isize| !cell(r, c).is_edge();
+    // A board point: a cell of the diagram that is not an edge marker; a cell around the
+    // diagram is one unless the diagram's nearest cell is an edge marker (it lies beyond the
+    // edge). So the board runs on around the diagram where no edge stops it.
+    let (hi, wi) = (h as isize - 1, w as isize - 1);
+    let board = |r: isize, c: isize| !cell(r.clamp(0, hi.max(0)), c.clamp(0, wi)).is_edge();
     let mut caption = vec![format!(
         "<tspan font-weight=\"bold\">{}</tspan>",
         xml(&p.title)
@@ -69,10 +81,10 @@ pub fn draw(p: &Picture<'_>) -> String {
         .chain([p.title.len() + 7])
         .max()
         .unwrap_or(0) as f64;
-    let drawing_w = 2.0 * MARGIN + CELL * (w as f64 - 1.0);
+    let drawing_w = 2.0 * MARGIN + CELL * (w as f64 + 1.0);
     // Caption characters at 7.5 px (12 px sans-serif, generously).
     let width = drawing_w.max(16.0 + 7.5 * longest).ceil();
-    let drawing_h = 2.0 * MARGIN + CELL * (h as f64 - 1.0);
+    let drawing_h = 2.0 * MARGIN + CELL * (h as f64 + 1.0);
     let height = drawing_h + CAPTION_LINE * caption.len() as f64 + 8.0;
     let mut s = String::new();
     writeln!(
@@ -86,14 +98,15 @@ pub fn draw(p: &Picture<'_>) -> String {
     )
     .unwrap();
     let half = CELL / 2.0;
-    // The wood: a tile per board point, stopping a little past an edge line.
-    for r in 0..h as isize {
-        for c in 0..w as isize {
+    // The wood: a tile per board point, stopping a little short of a cell past an edge line
+    // (room for the marks of a point on the edge).
+    for r in -1..=h as isize {
+        for c in -1..=w as isize {
             if !board(r, c) {
                 continue;
             }
-            let (x, y) = centre(r as usize, c as usize);
-            let past = |open: bool| if open { half } else { 6.0 };
+            let (x, y) = at(r, c);
+            let past = |open: bool| if open { half } else { half - 2.0 };
             let (l, rt) = (past(board(r, c - 1)), past(board(r, c + 1)));
             let (t, b) = (past(board(r - 1, c)), past(board(r + 1, c)));
             writeln!(
@@ -110,21 +123,23 @@ pub fn draw(p: &Picture<'_>) -> String {
     }
     // The lines: from each point half-way to each neighbour that is a board point; an edge
     // line (thick) along each point beside an edge marker.
-    for r in 0..h as isize {
-        for c in 0..w as isize {
+    for r in -1..=h as isize {
+        for c in -1..=w as isize {
             if !board(r, c) {
                 continue;
             }
-            let (x, y) = centre(r as usize, c as usize);
+            let (x, y) = at(r, c);
             for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
                 if !board(r + dr, c + dc) {
                     continue;
                 }
                 let (x2, y2) = (x + half * dc as f64, y + half * dr as f64);
+                // Along a `-` (above or below) a horizontal line is the edge; along a `|`
+                // (left or right) a vertical one.
                 let edge_line = if dr == 0 {
-                    cell(r - 1, c).is_edge() || cell(r + 1, c).is_edge()
+                    [cell(r - 1, c), cell(r + 1, c)].contains(&Cell::EdgeHorizontal)
                 } else {
-                    cell(r, c - 1).is_edge() || cell(r, c + 1).is_edge()
+                    [cell(r, c - 1), cell(r, c + 1)].contains(&Cell::EdgeVertical)
                 };
                 let width = if edge_line { 2.5 } else { 1.0 };
                 writeln!(
