@@ -3,6 +3,7 @@
 mod support;
 
 mod analyze_cli;
+mod authoring_fmt;
 mod benson;
 mod board_fuzz;
 mod board_gnugo;
@@ -23,7 +24,9 @@ mod gtp_fuzz;
 mod ko_half_eyes;
 mod layout;
 mod limits;
+mod lint_eyes_db;
 mod malformed;
+mod pictures;
 mod solver_centre_pockets;
 mod solver_harness;
 mod solver_placements;

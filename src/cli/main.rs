@@ -13,6 +13,12 @@ mod matching;
 mod output;
 mod verify;
 
+// Authoring: layout, lint, pictures.
+mod catalogue;
+mod fmt;
+mod lint;
+mod render;
+
 // Board analysis and the GTP engine.
 mod analyze;
 mod gtp;
@@ -147,6 +153,65 @@ enum Command {
         graph: String,
     },
 
+    // Authoring: layout, lint, pictures.
+    /// Rewrite pattern files in the canonical layout, in place (comments kept, rows aligned,
+    /// one blank line between patterns).
+    Fmt {
+        /// Pattern files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Write nothing; name the first line that would change and exit 1 if any would.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Everything `check` warns about, plus duplicates, unreachable patterns and wildcards,
+    /// and the solver's disputes; each finding as `file:line:col: rule: message`.
+    Lint {
+        /// Pattern files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// One JSON object per finding, one a line.
+        #[arg(long)]
+        json: bool,
+        /// Leave out the rules that need the solver (solver-value, not-vital, unmarked-vital,
+        /// unsolved).
+        #[arg(long)]
+        no_solver: bool,
+        #[command(flatten)]
+        patterns: PatternArgs,
+        #[command(flatten)]
+        solver: SolverArgs,
+    },
+    /// Draw a pattern of a file, or an encoded eye graph (valued by the default database),
+    /// as a Go diagram in SVG.
+    Render {
+        /// A pattern file, or an encoded eye graph.
+        #[arg(allow_hyphen_values = true, value_parser = graph_arg)]
+        input: String,
+        /// The number of the pattern to draw (needed when the file has more than one).
+        #[arg(long)]
+        pattern: Option<u32>,
+        /// Where to write the SVG.
+        #[arg(long)]
+        svg: PathBuf,
+        #[command(flatten)]
+        patterns: PatternArgs,
+    },
+    /// One self-contained HTML page of a pattern file: every pattern drawn, grouped by size
+    /// and neighbour class, with a search box.
+    Catalogue {
+        /// The pattern file.
+        file: PathBuf,
+        /// Where to write the page.
+        #[arg(long)]
+        html: PathBuf,
+        /// Only the patterns of at most this many vertices.
+        #[arg(long)]
+        max_size: Option<usize>,
+        #[command(flatten)]
+        patterns: PatternArgs,
+    },
+
     // Board analysis and the GTP engine.
     /// Every eye space of a position (SGF or board diagram): points, marginals, half and false
     /// eyes, neighbour class, pattern or solver, value, vital points; and Benson's verdict.
@@ -199,9 +264,12 @@ impl Command {
             | Command::Verify { patterns, .. }
             | Command::Compile { patterns, .. }
             | Command::Inspect { patterns, .. }
+            | Command::Lint { patterns, .. }
+            | Command::Render { patterns, .. }
+            | Command::Catalogue { patterns, .. }
             | Command::Analyze { patterns, .. }
             | Command::Gtp { patterns, .. } => Some(patterns),
-            Command::Solve { .. } | Command::Generate { .. } => None,
+            Command::Solve { .. } | Command::Generate { .. } | Command::Fmt { .. } => None,
         }
     }
 }
@@ -336,7 +404,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .error(
                     clap::error::ErrorKind::ArgumentConflict,
                     "--lenient applies to the subcommands that read pattern files \
-                     (check, match, diff, verify, compile, inspect, analyze, gtp)",
+                     (check, match, diff, verify, compile, inspect, lint, render, catalogue, analyze, gtp)",
                 )
                 .exit(),
         }
@@ -409,6 +477,36 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             };
             inspect::run(db.get(), &graph)
         }
+
+        // Authoring: layout, lint, pictures.
+        Command::Fmt { files, check } => fmt::run(&files, check),
+        Command::Lint {
+            files,
+            json,
+            no_solver,
+            patterns,
+            solver,
+        } => lint::run(
+            &lint::Request {
+                files: &files,
+                json,
+                solver: !no_solver,
+                params: solver.params(),
+            },
+            options(patterns),
+        ),
+        Command::Render {
+            input,
+            pattern,
+            svg,
+            patterns,
+        } => render::run(&input, pattern, &svg, options(patterns)),
+        Command::Catalogue {
+            file,
+            html,
+            max_size,
+            patterns,
+        } => catalogue::run(&file, &html, max_size, options(patterns)),
 
         // Board analysis and the GTP engine.
         Command::Analyze {

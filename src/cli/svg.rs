@@ -14,7 +14,73 @@ use nakade::board::analysis::PositionReport;
 use nakade::board::unconditional::{self, Unconditional};
 use nakade::board::{Board, Color, Loc};
 
-const CELL: f64 = 32.0;
+/// The distance between two lines of the board, in pixels.
+pub const CELL: f64 = 32.0;
+/// The tint of black's eye spaces.
+pub const BLACK_TINT: &str = "#1f5fe0";
+/// The tint of white's eye spaces.
+pub const WHITE_TINT: &str = "#f08a00";
+/// The colour of the board.
+pub const BOARD: &str = "#e8c887";
+/// The colour of attack points (and of the cross on dead stones).
+pub const ATTACK: &str = "#d0021b";
+/// The colour of defence points.
+pub const DEFENCE: &str = "#1b9e3e";
+
+/// An eye-space point at (`x`, `y`): a tinted square, lighter with a dashed outline when
+/// marginal.
+pub fn space_point(s: &mut String, x: f64, y: f64, tint: &str, marginal: bool) {
+    let h = CELL / 2.0 - 2.0;
+    if marginal {
+        writeln!(s, r#"<rect x="{}" y="{}" width="{}" height="{}" rx="4" fill="{tint}" fill-opacity="0.22" stroke="{tint}" stroke-width="2" stroke-dasharray="4 3"/>"#, x - h, y - h, 2.0 * h, 2.0 * h).unwrap();
+    } else {
+        writeln!(s, r#"<rect x="{}" y="{}" width="{}" height="{}" rx="4" fill="{tint}" fill-opacity="0.6"/>"#, x - h, y - h, 2.0 * h, 2.0 * h).unwrap();
+    }
+}
+
+/// A stone at (`x`, `y`); a dead one faded, with a red cross.
+pub fn stone(s: &mut String, x: f64, y: f64, c: Color, dead: bool) {
+    let (fill, stroke) = match c {
+        Color::Black => ("#111", "#000"),
+        Color::White => ("#fafafa", "#333"),
+    };
+    let op = if dead { 0.45 } else { 1.0 };
+    writeln!(s, r#"<circle cx="{x}" cy="{y}" r="{}" fill="{fill}" stroke="{stroke}" stroke-width="1" opacity="{op}"/>"#, CELL / 2.0 - 1.5).unwrap();
+    if dead {
+        let d = 6.0;
+        writeln!(
+            s,
+            r##"<path d="M{} {} L{} {} M{} {} L{} {}" stroke="{ATTACK}" stroke-width="2.5"/>"##,
+            x - d,
+            y - d,
+            x + d,
+            y + d,
+            x - d,
+            y + d,
+            x + d,
+            y - d
+        )
+        .unwrap();
+    }
+}
+
+/// An attack point: a red ring.
+pub fn attack_ring(s: &mut String, x: f64, y: f64) {
+    writeln!(
+        s,
+        r##"<circle cx="{x}" cy="{y}" r="12" fill="none" stroke="{ATTACK}" stroke-width="3"/>"##
+    )
+    .unwrap();
+}
+
+/// A defence point: a smaller green ring.
+pub fn defence_ring(s: &mut String, x: f64, y: f64) {
+    writeln!(
+        s,
+        r##"<circle cx="{x}" cy="{y}" r="7.5" fill="none" stroke="{DEFENCE}" stroke-width="3"/>"##
+    )
+    .unwrap();
+}
 const MARGIN: f64 = 36.0;
 const LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
@@ -53,7 +119,7 @@ pub fn render(board: &Board, r: &PositionReport) -> String {
     .unwrap();
     writeln!(
         s,
-        r##"<rect x="4" y="4" width="{}" height="{}" fill="#e8c887" rx="4"/>"##,
+        r##"<rect x="4" y="4" width="{}" height="{}" fill="{BOARD}" rx="4"/>"##,
         side - 8.0,
         side - 8.0
     )
@@ -95,17 +161,12 @@ pub fn render(board: &Board, r: &PositionReport) -> String {
     // Eye spaces under the stones (dead stones inside a space sit on its tint).
     for sp in &r.spaces {
         let tint = match sp.color() {
-            Color::Black => "#1f5fe0",
-            Color::White => "#f08a00",
+            Color::Black => BLACK_TINT,
+            Color::White => WHITE_TINT,
         };
         for p in &sp.analyzed.space.points {
             let (x, y) = at(p.loc);
-            let h = CELL / 2.0 - 2.0;
-            if p.marginal {
-                writeln!(s, r#"<rect x="{}" y="{}" width="{}" height="{}" rx="4" fill="{tint}" fill-opacity="0.22" stroke="{tint}" stroke-width="2" stroke-dasharray="4 3"/>"#, x - h, y - h, 2.0 * h, 2.0 * h).unwrap();
-            } else {
-                writeln!(s, r#"<rect x="{}" y="{}" width="{}" height="{}" rx="4" fill="{tint}" fill-opacity="0.6"/>"#, x - h, y - h, 2.0 * h, 2.0 * h).unwrap();
-            }
+            space_point(&mut s, x, y, tint, p.marginal);
         }
     }
     // Stones.
@@ -118,28 +179,7 @@ pub fn render(board: &Board, r: &PositionReport) -> String {
         let Some(c) = board.color(l) else { continue };
         let (x, y) = at(l);
         let is_dead = dead.contains(&l);
-        let (fill, stroke) = match c {
-            Color::Black => ("#111", "#000"),
-            Color::White => ("#fafafa", "#333"),
-        };
-        let op = if is_dead { 0.45 } else { 1.0 };
-        writeln!(s, r#"<circle cx="{x}" cy="{y}" r="{}" fill="{fill}" stroke="{stroke}" stroke-width="1" opacity="{op}"/>"#, CELL / 2.0 - 1.5).unwrap();
-        if is_dead {
-            let d = 6.0;
-            writeln!(
-                s,
-                r##"<path d="M{} {} L{} {} M{} {} L{} {}" stroke="#d0021b" stroke-width="2.5"/>"##,
-                x - d,
-                y - d,
-                x + d,
-                y + d,
-                x - d,
-                y + d,
-                x + d,
-                y - d
-            )
-            .unwrap();
-        }
+        stone(&mut s, x, y, c, is_dead);
         let pass_alive = r.pass_alive[c as usize].is_alive_stone(board, l);
         if pass_alive {
             writeln!(s, r##"<circle cx="{x}" cy="{y}" r="{}" fill="none" stroke="#8e24aa" stroke-width="3"/>"##, CELL / 2.0 - 3.0).unwrap();
@@ -190,11 +230,11 @@ pub fn render(board: &Board, r: &PositionReport) -> String {
         }
         for &a in &sp.attack {
             let (x, y) = at(a);
-            writeln!(s, r##"<circle cx="{x}" cy="{y}" r="12" fill="none" stroke="#d0021b" stroke-width="3"/>"##).unwrap();
+            attack_ring(&mut s, x, y);
         }
         for &d in &sp.defense {
             let (x, y) = at(d);
-            writeln!(s, r##"<circle cx="{x}" cy="{y}" r="7.5" fill="none" stroke="#1b9e3e" stroke-width="3"/>"##).unwrap();
+            defence_ring(&mut s, x, y);
         }
     }
     // Legend.
@@ -307,8 +347,10 @@ fn legend(r: &PositionReport) -> Vec<LegendLine> {
     lines
 }
 
-fn xml(t: &str) -> String {
+/// Text escaped for XML (and HTML) content and attribute values.
+pub fn xml(t: &str) -> String {
     t.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }

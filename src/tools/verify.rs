@@ -76,6 +76,8 @@ pub struct Report {
     pub unsolved: Vec<(u32, String, String)>,
     /// Forms where the pattern marks fewer vital points than the solver finds (not disputes).
     pub fewer_marks: usize,
+    /// Each vital point the solver finds that the pattern does not mark, form by form.
+    pub unmarked: Vec<Unmarked>,
     /// Forms skipped because an earlier pattern matches them first.
     pub shadowed_forms: usize,
 }
@@ -101,8 +103,9 @@ impl Report {
     }
 }
 
-/// Every concrete form of a diagram: each `x` as `.` and as `X`.
-fn forms(d: &Diagram) -> Vec<Diagram> {
+/// Every concrete form of a diagram: each `x` as `.` and as `X`. Form `bits` has the `k`-th
+/// `x` (in reading order) as `X` exactly when bit `k` of `bits` is set.
+pub(crate) fn forms(d: &Diagram) -> Vec<Diagram> {
     let wild: Vec<(usize, usize)> = d
         .rows
         .iter()
@@ -158,11 +161,26 @@ fn first_move(sol: &Solution, attacker: bool, vertex: usize) -> Option<&FirstMov
         .find(|m| m.attacker == attacker && m.mv == Move::Vertex(vertex))
 }
 
-fn check_form(
-    p: &Pattern,
-    form: &Diagram,
-    params: &Params,
-) -> Result<(Vec<Dispute>, bool), String> {
+/// A vital point the solver finds on a form that its pattern does not mark (not a dispute:
+/// `eyes.db` marks only points with a definite effect).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unmarked {
+    /// The pattern's number.
+    pub number: u32,
+    /// The concrete form solved, encoded on one line.
+    pub graph: String,
+    /// True when the form lies where the pattern draws it.
+    pub as_drawn: bool,
+    /// "attack" or "defence".
+    pub what: &'static str,
+    /// The point, `(row, col)` in the form.
+    pub at: (usize, usize),
+}
+
+/// The disputes of one form and the vital points the solver finds there unmarked.
+type FormOutcome = (Vec<Dispute>, Vec<(&'static str, (usize, usize))>);
+
+fn check_form(p: &Pattern, form: &Diagram, params: &Params) -> Result<FormOutcome, String> {
     let space = Space::from_diagram(form).map_err(|e| e.to_string())?;
     let sol = solve::solve(&space, params).map_err(|e| e.to_string())?;
     let mut out = Vec::new();
@@ -175,10 +193,10 @@ fn check_form(
             digit,
             line: with_coordinates(form, &sol.pv[digit]),
         });
-        return Ok((out, false));
+        return Ok((out, Vec::new()));
     }
     let vs = form.vertices();
-    let mut fewer = false;
+    let mut fewer = Vec::new();
     for (attacker, what, mask) in [
         (true, "attack", sol.attack),
         (false, "defence", sol.defense),
@@ -203,7 +221,7 @@ fn check_form(
                 });
             }
             if vital && !marked {
-                fewer = true;
+                fewer.push((what, (v.row, v.col)));
             }
         }
     }
@@ -227,11 +245,13 @@ pub fn concrete_forms(p: &Pattern) -> Vec<(Diagram, bool)> {
         .collect()
 }
 
-/// Per pattern: forms solved, findings, unsolved forms, forms with fewer marks, forms skipped.
+/// Per pattern: forms solved, findings, unsolved forms, forms with fewer marks (and the points
+/// unmarked), forms skipped.
 type PatternOutcome = (
     usize,
     Vec<Finding>,
     Vec<(u32, String, String)>,
+    Vec<Unmarked>,
     usize,
     usize,
 );
@@ -244,8 +264,8 @@ pub fn verify(file: &PatternFile, params: &Params) -> Result<Report, CompileErro
         .par_iter()
         .enumerate()
         .map(|(index, p)| {
-            let (mut findings, mut unsolved, mut fewer, mut skipped) =
-                (Vec::new(), Vec::new(), 0, 0);
+            let (mut findings, mut unsolved, mut unmarked, mut fewer, mut skipped) =
+                (Vec::new(), Vec::new(), Vec::new(), 0, 0);
             let all = concrete_forms(p);
             let mut solved = 0;
             for (form, as_drawn) in &all {
@@ -276,8 +296,16 @@ pub fn verify(file: &PatternFile, params: &Params) -> Result<Report, CompileErro
                         .collect(),
                 };
                 match check_form(p, &plain, params) {
-                    Ok((disputes, f)) => {
-                        fewer += f as usize;
+                    Ok((disputes, missed)) => {
+                        fewer += !missed.is_empty() as usize;
+                        let graph = encode(&plain);
+                        unmarked.extend(missed.into_iter().map(|(what, at)| Unmarked {
+                            number: p.number,
+                            graph: graph.clone(),
+                            as_drawn: *as_drawn,
+                            what,
+                            at,
+                        }));
                         for dispute in disputes {
                             let solved = Space::from_diagram(&plain)
                                 .and_then(|s| solve::solve(&s, params))
@@ -299,17 +327,18 @@ pub fn verify(file: &PatternFile, params: &Params) -> Result<Report, CompileErro
                     Err(e) => unsolved.push((p.number, encode(&plain), e)),
                 }
             }
-            (solved, findings, unsolved, fewer, skipped)
+            (solved, findings, unsolved, unmarked, fewer, skipped)
         })
         .collect();
     let mut report = Report {
         patterns: patterns.len(),
         ..Report::default()
     };
-    for (n, f, u, fewer, skipped) in per_pattern {
+    for (n, f, u, missed, fewer, skipped) in per_pattern {
         report.forms += n;
         report.findings.extend(f);
         report.unsolved.extend(u);
+        report.unmarked.extend(missed);
         report.fewer_marks += fewer;
         report.shadowed_forms += skipped;
     }

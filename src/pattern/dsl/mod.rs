@@ -20,6 +20,7 @@
 //! ```
 
 mod diagnostic;
+pub mod format;
 pub mod syntax;
 mod validate;
 

@@ -1,0 +1,278 @@
+//! `nakade render` and `nakade catalogue`: the SVG and the page are parsed as XML and their
+//! content checked: the marks where the pattern puts them, every pattern drawn once.
+
+use std::path::PathBuf;
+
+use pretty_assertions::assert_eq;
+use roxmltree::{Document, Node, ParsingOptions};
+
+use crate::support::{nakade, shared_file};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nakade-pic-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn parse(text: &str) -> Document<'_> {
+    let options = ParsingOptions {
+        allow_dtd: true,
+        ..ParsingOptions::default()
+    };
+    Document::parse_with_options(text, options).expect("well-formed XML")
+}
+
+/// The (cx, cy) of every circle with this stroke and radius.
+fn rings(doc: &Document<'_>, stroke: &str, r: &str) -> Vec<(String, String)> {
+    doc.descendants()
+        .filter(|n| n.has_tag_name("circle"))
+        .filter(|n| n.attribute("stroke") == Some(stroke) && n.attribute("r") == Some(r))
+        .map(|n| {
+            (
+                n.attribute("cx").unwrap().to_string(),
+                n.attribute("cy").unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+fn texts(doc: &Document<'_>) -> Vec<String> {
+    doc.descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .map(|n| {
+            n.descendants()
+                .filter(Node::is_text)
+                .map(|t| t.text().unwrap_or(""))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn a_pattern_is_drawn_with_its_edges_space_and_vital_points() {
+    let dir = scratch("render");
+    let db = dir.join("bent.db");
+    std::fs::write(
+        &db,
+        "Pattern 3\n\n..\n\n:1111\n\nPattern 7\n# bent four in the corner\n\n|!\n|.*X\n+---\n\n:1122\n",
+    )
+    .unwrap();
+    let out = dir.join("p7.svg");
+    let (o, e, code) = nakade(
+        &[
+            "render",
+            db.to_str().unwrap(),
+            "--pattern",
+            "7",
+            "--svg",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{o}{e}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let doc = parse(&text);
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    // The `*` at row 1, column 2, with a row and a column of board before the diagram:
+    // 24 + 3 * 32 = 120, 24 + 2 * 32 = 88.
+    let both = vec![("120".to_string(), "88".to_string())];
+    assert_eq!(rings(&doc, "#d0021b", "12"), both);
+    assert_eq!(rings(&doc, "#1b9e3e", "7.5"), both);
+    // Four points of space; the marginal one dashed.
+    let squares: Vec<Node> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("rect") && n.attribute("rx") == Some("4"))
+        .collect();
+    assert_eq!(squares.len(), 4);
+    assert_eq!(
+        squares
+            .iter()
+            .filter(|n| n.attribute("stroke-dasharray").is_some())
+            .count(),
+        1
+    );
+    // The dead stone at row 1, column 3: a faded white stone.
+    let stones: Vec<(&str, &str, &str)> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("circle") && n.attribute("r") == Some("14.5"))
+        .map(|n| {
+            (
+                n.attribute("cx").unwrap(),
+                n.attribute("cy").unwrap(),
+                n.attribute("opacity").unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(stones, vec![("152", "88", "0.45")]);
+    // Thick edge lines where the board stops, in half-segments: the left edge from the row
+    // above the diagram to the corner (3), the bottom edge from the corner to half-way past
+    // the last `-` (5).
+    let thick = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("line") && n.attribute("stroke-width") == Some("2.5"))
+        .count();
+    assert_eq!(thick, 8);
+    let captions = texts(&doc);
+    assert_eq!(captions[0], "Pattern 7  :1122");
+    assert_eq!(captions[1], "3/2 eyes");
+    // A file of several patterns needs --pattern; an unknown number is an error.
+    let (_, e, code) = nakade(
+        &[
+            "render",
+            db.to_str().unwrap(),
+            "--svg",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        e.contains("has 2 patterns: choose one with --pattern N"),
+        "{e}"
+    );
+    let (_, e, code) = nakade(
+        &[
+            "render",
+            db.to_str().unwrap(),
+            "--pattern",
+            "9",
+            "--svg",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 1);
+    assert!(e.contains("no pattern 9"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_encoded_graph_is_valued_by_the_default_database() {
+    let dir = scratch("graph");
+    let out = dir.join("three.svg");
+    let (o, e, code) = nakade(&["render", "...", "--svg", out.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{o}{e}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let doc = parse(&text);
+    // The straight three: 1122, the middle point (24 + 2 * 32, 24 + 32) vital for both.
+    let middle = vec![("88".to_string(), "56".to_string())];
+    assert_eq!(rings(&doc, "#d0021b", "12"), middle);
+    assert_eq!(rings(&doc, "#1b9e3e", "7.5"), middle);
+    let captions = texts(&doc);
+    assert_eq!(captions[0], "...  :1122");
+    assert!(captions[2].starts_with("from pattern "), "{captions:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The pattern cards of a catalogue page: (id, heading of their group).
+fn cards(doc: &Document<'_>) -> Vec<String> {
+    doc.descendants()
+        .filter(|n| n.has_tag_name("div") && n.attribute("class") == Some("pattern"))
+        .map(|n| n.attribute("id").unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn a_catalogue_groups_patterns_by_size_and_class() {
+    let dir = scratch("catalogue");
+    let db = dir.join("small.db");
+    std::fs::write(
+        &db,
+        "Pattern 1\n\n!\n\n:0000\n\nPattern 2\n# straight three\n\nx*x\n\n:1122\n\nPattern 3\n\n.\n*.\n\n:1122\n\nPattern 4\n# three & more\n\n.*.\n\n:1122\n",
+    )
+    .unwrap();
+    let out = dir.join("small.html");
+    let (o, e, code) = nakade(
+        &[
+            "catalogue",
+            db.to_str().unwrap(),
+            "--html",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{o}{e}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let doc = parse(&text);
+    assert_eq!(doc.root_element().tag_name().name(), "html");
+    assert_eq!(cards(&doc), vec!["p1", "p2", "p3", "p4"]);
+    let headings: Vec<String> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("h2") || n.has_tag_name("h3"))
+        .map(|n| n.text().unwrap_or("").to_string())
+        .collect();
+    assert_eq!(
+        headings,
+        vec![
+            "1 vertex (1 pattern)",
+            "neighbour class 0 (1 pattern)",
+            "3 vertices (3 patterns)",
+            "neighbour class 112 (3 patterns)",
+        ]
+    );
+    // Bent and straight three share the class 112; each card has its picture, the commented
+    // ones their comment, and what the search looks in.
+    assert_eq!(
+        doc.descendants().filter(|n| n.has_tag_name("svg")).count(),
+        4
+    );
+    let pres: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("pre"))
+        .map(|n| n.text().unwrap_or(""))
+        .collect();
+    assert_eq!(pres, vec!["straight three", "three & more"]);
+    let p4 = doc
+        .descendants()
+        .find(|n| n.attribute("id") == Some("p4"))
+        .unwrap();
+    assert_eq!(p4.attribute("data-text"), Some("4 1122 112 three & more"));
+    let input = doc.descendants().find(|n| n.has_tag_name("input")).unwrap();
+    assert_eq!(input.attribute("oninput"), Some("search(this.value)"));
+    let script = doc
+        .descendants()
+        .find(|n| n.has_tag_name("script"))
+        .unwrap();
+    assert!(script.text().unwrap().contains("function search(text)"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_catalogue_of_gnugo_eyes_db_draws_every_pattern() {
+    let Some(path) = shared_file("gnugo/eyes.db") else {
+        return;
+    };
+    let dir = scratch("eyes");
+    let out = dir.join("eyes.html");
+    let (o, e, code) = nakade(
+        &[
+            "catalogue",
+            path.to_str().unwrap(),
+            "--html",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{o}{e}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let doc = parse(&text);
+    let ids = cards(&doc);
+    assert_eq!(ids.len(), 1816);
+    assert_eq!(
+        doc.descendants().filter(|n| n.has_tag_name("svg")).count(),
+        1816
+    );
+    // Every pattern once.
+    let mut unique = ids.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), 1816);
+    let sizes: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("h2"))
+        .map(|n| n.text().unwrap_or(""))
+        .collect();
+    assert_eq!(sizes[0], "1 vertex (3 patterns)");
+    assert_eq!(sizes[9], "10 vertices (8 patterns)");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
