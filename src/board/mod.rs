@@ -8,7 +8,8 @@
 //! [`eyespace::EyeSpace`] (points, margins, attacker stones) → [`topology::AnalyzedSpace`]
 //! (half and false eyes from the diagonals) → [`analysis::SpaceReport`] (the value from the
 //! [`crate::evaluation`] layer, vital points back on the board). [`benson`] gives the
-//! unconditional verdict beside it.
+//! unconditional verdict beside it; [`shape_library`] reads a space from the solved shape
+//! library ([`crate::evaluation::library`]) when it is a plain eye the library holds.
 //!
 //! This layer uses the evaluation and pattern layers below it and nothing above (the GTP
 //! protocol and the command line sit on top).
@@ -19,6 +20,7 @@ pub mod benson;
 pub mod eyespace;
 mod position;
 pub mod sgf;
+pub mod shape_library;
 pub mod tactics;
 pub mod topology;
 pub mod vertex;

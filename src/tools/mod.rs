@@ -3,6 +3,7 @@
 //! - [`enumerate`]: every labelled eye graph up to a size, in every placement (centre, edge,
 //!   corner), one per symmetry class;
 //! - [`generate`]: a pattern file written from an oracle (the solver) over that enumeration;
+//! - [`library_build`]: the solved shape library built in parallel, whole or by shards;
 //! - [`verify`]: every pattern of a file read by the solver, disputes with their refuting line
 //!   of play.
 //!
@@ -11,4 +12,5 @@
 
 pub mod enumerate;
 pub mod generate;
+pub mod library_build;
 pub mod verify;
