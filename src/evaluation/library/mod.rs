@@ -185,8 +185,11 @@ fn u32_at(b: &[u8], at: usize) -> Result<u32, LibraryError> {
         .ok_or(LibraryError::Truncated(at))
 }
 
-/// Read a file's header and its blocks' places: `(placement, start, length)`.
-pub fn read_layout(bytes: &[u8]) -> Result<(Header, Vec<(u32, usize, usize)>), LibraryError> {
+/// Where a block lies in a file: `(placement, start, length)`.
+pub type BlockPlace = (u32, usize, usize);
+
+/// Read a file's header and its blocks' places.
+pub fn read_layout(bytes: &[u8]) -> Result<(Header, Vec<BlockPlace>), LibraryError> {
     if bytes.len() < 4 || &bytes[..4] != MAGIC {
         return Err(LibraryError::Magic);
     }

@@ -1,7 +1,7 @@
 //! The life property and the eye status decided by the solver, to check the static theory.
 //!
 //! Takes a [`Placement`]; gives, by reading every position out with
-//! [`LocalReader`](crate::evaluation::solve::LocalReader): whether the owner lives whatever the
+//! [`crate::evaluation::solve::LocalReader`]: whether the owner lives whatever the
 //! opponent has played inside ([`life_property`]), and the status of one position
 //! ([`solver_status`]). A filling is legal when every opponent string inside keeps an empty
 //! point beside it. The life property is read with the wall on [`LIFE_LIBERTIES`] outside
