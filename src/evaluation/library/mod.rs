@@ -2,9 +2,9 @@
 //! with every legal filling of opponent stones, either player to move and 0 to
 //! [`MAX_LIBERTIES`] outside liberties, solved; stored compactly and looked up in one probe.
 //!
-//! Takes a library file (written by `nakade library build`, [`crate::tools`] side) or the
-//! blocks to write one; gives [`Entry`]s: the outcome (alive, dead, a ko and the threats that
-//! turn it) and the best move. The file (version [`VERSION`], little-endian):
+//! Takes a library file (written by `nakade library build`) or the blocks to write one; gives
+//! [`Entry`]s: the outcome (alive, dead, a ko and the threats that turn it) and the best
+//! move. The file (version [`VERSION`], little-endian):
 //!
 //! ```text
 //! "NKSL" version:u16 up_to:u8 max_liberties:u8 shard_k:u16 shard_n:u16 placements:u32 blocks:u32
