@@ -8,7 +8,9 @@
 //! [`eyespace::EyeSpace`] (points, margins, attacker stones) → [`topology::AnalyzedSpace`]
 //! (half and false eyes from the diagonals) → [`analysis::SpaceReport`] (the value from the
 //! [`crate::evaluation`] layer, vital points back on the board). [`benson`] gives the
-//! unconditional verdict beside it, and [`unconditional`] each point's status in GNU Go's words.
+//! unconditional verdict beside it, and [`unconditional`] each point's status in GNU Go's words;
+//! [`shape_library`] reads a space from the solved shape library
+//! ([`crate::evaluation::library`]) when it is a plain eye the library holds.
 //!
 //! This layer uses the evaluation and pattern layers below it and nothing above (the GTP
 //! protocol and the command line sit on top).
@@ -20,6 +22,7 @@ pub mod eyespace;
 pub mod ko;
 mod position;
 pub mod sgf;
+pub mod shape_library;
 pub mod tactics;
 pub mod topology;
 pub mod unconditional;

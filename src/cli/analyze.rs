@@ -7,10 +7,12 @@ use std::process::ExitCode;
 
 use anyhow::Context as _;
 use nakade::board::analysis::{analyze_position, AnalysisLimits, PositionReport, SpaceReport};
+use nakade::board::shape_library::library_reading;
 use nakade::board::topology::eighths_to_string;
 use nakade::board::unconditional::{self, Unconditional};
 use nakade::board::{ascii, sgf, vertex, Board, Color, Loc};
 use nakade::evaluation::evaluate::Evaluator;
+use nakade::evaluation::library::Library;
 use serde_json::{json, Value};
 
 use super::svg;
@@ -23,6 +25,8 @@ pub struct Request<'a> {
     pub at: Option<&'a str>,
     pub json: bool,
     pub svg: Option<&'a Path>,
+    /// A solved shape library to read plain eyes from as well.
+    pub library: Option<&'a Path>,
 }
 
 /// An SGF file (by extension `.sgf`, or text starting with `(`), else a board diagram. Errors
@@ -75,15 +79,66 @@ pub fn run(req: &Request<'_>, ev: &Evaluator<'_>) -> anyhow::Result<ExitCode> {
             println!("no eye space at {v} (eval_eye: -1)");
         }
     }
+    let library = match req.library {
+        Some(path) => Some(super::library::open(path)?),
+        None => None,
+    };
     if req.json {
-        println!("{}", to_json(&board, &report));
+        let mut v = to_json(&board, &report);
+        if let Some(lib) = &library {
+            if let Some(spaces) = v["spaces"].as_array_mut() {
+                for (s, r) in spaces.iter_mut().zip(&report.spaces) {
+                    s["library"] = library_json(&board, r, lib);
+                }
+            }
+        }
+        println!("{v}");
     } else {
         print!("{}", to_text(&board, &report));
+        if let Some(lib) = &library {
+            for (k, r) in report.spaces.iter().enumerate() {
+                println!(
+                    "{} space {} library: {}",
+                    r.color().name(),
+                    k + 1,
+                    library_text(&board, r, lib)
+                );
+            }
+        }
     }
     if let Some(out) = req.svg {
         super::output::write_whole(out, svg::render(&board, &report).as_bytes())?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+fn library_text(board: &Board, r: &SpaceReport, lib: &Library) -> String {
+    let Some(x) = library_reading(board, r, lib) else {
+        return "not held (not a plain eye of one string, or not a library shape)".to_string();
+    };
+    let at = |l: Option<Loc>| l.map_or("-".to_string(), |l| vertex::name(board, l));
+    format!(
+        "{} placement, {} outside liberties; opponent first: {} ({}), owner first: {} ({})",
+        x.edge,
+        x.liberties,
+        x.opponent_first.0.outcome,
+        at(x.opponent_first.1),
+        x.owner_first.0.outcome,
+        at(x.owner_first.1)
+    )
+}
+
+fn library_json(board: &Board, r: &SpaceReport, lib: &Library) -> Value {
+    let Some(x) = library_reading(board, r, lib) else {
+        return Value::Null;
+    };
+    let at = |l: Option<Loc>| l.map(|l| vertex::name(board, l));
+    json!({
+        "placement": x.edge.to_string(),
+        "liberties": x.liberties,
+        "opponent_first": {"outcome": x.opponent_first.0.outcome.to_string(), "best": at(x.opponent_first.1)},
+        "owner_first": {"outcome": x.owner_first.0.outcome.to_string(), "best": at(x.owner_first.1)},
+    })
 }
 
 /// `1 point`, `2 points`: a count with its noun in the right number.

@@ -18,6 +18,10 @@ mod catalogue;
 mod fmt;
 mod lint;
 mod render;
+// The static theory and the shape library.
+mod classify;
+mod library;
+mod shapes;
 
 // Board analysis and the GTP engine.
 mod analyze;
@@ -29,6 +33,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
+use nakade::evaluation::theory::polyomino::MAX_SHAPE_SIZE;
 use nakade::host::gtp::eye_commands::{GTP_NODE_LIMIT, GTP_TIME_LIMIT};
 use nakade::tools::enumerate::MAX_UP_TO;
 
@@ -237,10 +242,47 @@ enum Command {
         /// Pattern file (or compiled database) to use instead of the embedded default database.
         #[arg(long)]
         db: Option<PathBuf>,
+        /// A solved shape library (`nakade library build`): each plain eye it holds is also
+        /// read from it.
+        #[arg(long)]
+        library: Option<PathBuf>,
         #[command(flatten)]
         patterns: PatternArgs,
         #[command(flatten)]
         solver: SolverArgs,
+    },
+    /// Free polyominoes per size (holed ones apart) and Table 1's neighbour classes with the
+    /// life property (Vilà and Cazenave).
+    Shapes {
+        /// Largest size (at most 10).
+        #[arg(long, default_value_t = 7,
+              value_parser = clap::value_parser!(u8).range(1..=MAX_SHAPE_SIZE as i64))]
+        up_to: u8,
+        /// Read the life property with the solver too (sizes up to 7), centre and side.
+        #[arg(long)]
+        solver: bool,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The static reading of a plain eye: class, sub-class, life property, status, vital,
+    /// end and hot points.
+    Classify {
+        /// An encoded eye graph, or (with --at) a board file (SGF or diagram).
+        #[arg(allow_hyphen_values = true, value_parser = graph_arg)]
+        input: String,
+        /// The vertex of the eye space on the board (e.g. C3).
+        #[arg(long)]
+        at: Option<String>,
+        /// Print one JSON object (keys class, sub_class, position, life_property,
+        /// life_property_solver, status, vital, end, hot).
+        #[arg(long)]
+        json: bool,
+    },
+    /// The library of solved shapes: build, merge shards, look up, statistics.
+    Library {
+        #[command(subcommand)]
+        command: library::LibraryCommand,
     },
     /// A GTP engine on standard input/output with `eval_eye` and `analyze_eyegraph`.
     Gtp {
@@ -269,7 +311,12 @@ impl Command {
             | Command::Catalogue { patterns, .. }
             | Command::Analyze { patterns, .. }
             | Command::Gtp { patterns, .. } => Some(patterns),
-            Command::Solve { .. } | Command::Generate { .. } | Command::Fmt { .. } => None,
+            Command::Solve { .. }
+            | Command::Generate { .. }
+            | Command::Fmt { .. }
+            | Command::Shapes { .. }
+            | Command::Classify { .. }
+            | Command::Library { .. } => None,
         }
     }
 }
@@ -411,6 +458,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     match command {
         Command::Check { files, patterns } => check::run(&files, options(patterns)),
+        Command::Shapes {
+            up_to,
+            solver,
+            json,
+        } => shapes::run(up_to as usize, solver, json),
+        Command::Classify { input, at, json } => classify::run(&input, at.as_deref(), json),
+        Command::Library { command } => library::run(command),
         Command::Match {
             db,
             patterns,
@@ -517,6 +571,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             json,
             svg,
             db,
+            library,
             patterns,
             solver,
         } => {
@@ -532,6 +587,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     at: at.as_deref(),
                     json,
                     svg: svg.as_deref(),
+                    library: library.as_deref(),
                 },
                 &evaluator,
             )

@@ -8,10 +8,14 @@
 //! - [`solve`]: the rules of Go read out exhaustively on the eye space ([`solve::Space`]);
 //!   gives a [`solve::Solution`] with lines of play;
 //! - [`evaluate`]: the [`evaluate::Evaluator`] a host calls in a loop: the database first,
-//!   the solver behind it, answers cached.
+//!   the solver behind it, answers cached;
+//! - [`library`]: the solved shape library (after Dyer): file format and lookup;
+//! - [`theory`]: the static theory of eye shapes (Vilà and Cazenave), checked by the solver.
 //!
 //! This layer uses the pattern layer ([`crate::pattern`]) and [`crate::value`] below it.
 
 pub mod db;
 pub mod evaluate;
+pub mod library;
 pub mod solve;
+pub mod theory;

@@ -3,6 +3,7 @@
 //! - [`enumerate`]: every labelled eye graph up to a size, in every placement (centre, edge,
 //!   corner), one per symmetry class;
 //! - [`generate`]: a pattern file written from an oracle (the solver) over that enumeration;
+//! - [`library_build`]: the solved shape library built in parallel, whole or by shards;
 //! - [`verify`]: every pattern of a file read by the solver, disputes with their refuting line
 //!   of play;
 //! - [`lint`]: every finding of a pattern file under a rule name: `check`'s warnings,
@@ -14,4 +15,5 @@
 pub mod enumerate;
 pub mod generate;
 pub mod lint;
+pub mod library_build;
 pub mod verify;

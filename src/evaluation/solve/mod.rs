@@ -102,6 +102,7 @@
 //! ```
 
 mod lines;
+mod local;
 mod reading;
 mod search;
 mod solution;
@@ -112,6 +113,7 @@ mod vital;
 use reading::Ctx;
 use search::{Exhausted, Searcher, State, NO_KO};
 
+pub use local::{LocalQuery, LocalReader};
 pub use solution::{FirstMove, Move, Solution};
 pub use space::Space;
 

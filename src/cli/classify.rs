@@ -1,0 +1,193 @@
+//! `nakade classify GRAPH` and `nakade classify FILE --at VERTEX`: an eye's neighbour class,
+//! sub-class, life property (by the theorem and by the solver), static status, vital, end and
+//! hot points.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use serde_json::json;
+
+use nakade::board::analysis::{analyze_at, AnalysisLimits};
+use nakade::board::vertex;
+use nakade::evaluation::db::default_database;
+use nakade::evaluation::evaluate::Evaluator;
+use nakade::evaluation::solve::{Params, Space};
+use nakade::evaluation::theory::life::life_property_of;
+use nakade::evaluation::theory::neighbour::{sub_class, NeighbourClass};
+use nakade::evaluation::theory::polyomino::{connected, Cell};
+use nakade::evaluation::theory::status::eye_status;
+use nakade::pattern::encoded::parse_graph;
+
+/// An eye read from the input: its cells, stones, edge contact, the solver's space, and a
+/// name for each cell.
+struct Eye {
+    cells: Vec<Cell>,
+    opponent: Vec<Cell>,
+    owner: Vec<Cell>,
+    on_edge: bool,
+    space: Space,
+    names: Vec<String>,
+}
+
+fn from_graph(text: &str) -> anyhow::Result<Eye> {
+    let d = parse_graph(text).map_err(|e| anyhow::anyhow!("{text}: {e}"))?;
+    let vs = d.vertices();
+    let enclosed = d.enclosed();
+    if vs.iter().any(|v| v.marker.is_marginal()) {
+        anyhow::bail!("{text}: the static theory reads plain eyes: no marginal vertex (`!`, `$`)");
+    }
+    let space = Space::from_diagram(&d).map_err(|e| anyhow::anyhow!("{text}: {e}"))?;
+    let cell = |r: usize, c: usize| (r as i8, c as i8);
+    let mut cells: Vec<Cell> = vs.iter().map(|v| cell(v.row, v.col)).collect();
+    cells.extend(enclosed.iter().map(|e| cell(e.row, e.col)));
+    let opponent = vs
+        .iter()
+        .filter(|v| v.marker.content() == nakade::pattern::diagram::Content::Stone)
+        .map(|v| cell(v.row, v.col))
+        .collect();
+    let owner = enclosed.iter().map(|e| cell(e.row, e.col)).collect();
+    let on_edge = vs.iter().any(|v| v.edge > 0) || enclosed.iter().any(|e| e.edge > 0);
+    let names = (0..cells.len()).map(|i| format!("v{i}")).collect();
+    Ok(Eye {
+        cells,
+        opponent,
+        owner,
+        on_edge,
+        space,
+        names,
+    })
+}
+
+fn from_board(file: &Path, at: &str) -> anyhow::Result<Eye> {
+    let mut board = crate::analyze::load_board(file, None)?;
+    let loc = vertex::parse(&board, at).map_err(|e| anyhow::anyhow!("{at}: {e}"))?;
+    let ev = Evaluator::new(default_database(), Params::default());
+    let report = analyze_at(&mut board, &ev, loc, AnalysisLimits::default())
+        .ok_or_else(|| anyhow::anyhow!("{}: no eye space at {at}", file.display()))?;
+    if !report.marginals().is_empty() {
+        anyhow::bail!(
+            "{}: the eye space at {at} has marginal points: the static theory reads plain eyes",
+            file.display()
+        );
+    }
+    let points = report.points();
+    let stones = report.stones();
+    let cell = |l| {
+        let (x, y) = board.xy(l);
+        (y as i8, x as i8)
+    };
+    let cells: Vec<Cell> = points.iter().map(|&l| cell(l)).collect();
+    let opponent: Vec<Cell> = stones.iter().map(|&l| cell(l)).collect();
+    let on_edge = points.iter().any(|&l| board.edge_count(l) > 0);
+    let mut space = Space {
+        n: cells.len(),
+        adj: [0; 32],
+        marginal: 0,
+        stone: 0,
+        defender: 0,
+        edge: [0; 32],
+    };
+    if cells.len() > 20 {
+        anyhow::bail!(
+            "{}: the eye space at {at} has {} points; at most 20 are read",
+            file.display(),
+            cells.len()
+        );
+    }
+    for (i, &a) in cells.iter().enumerate() {
+        for (j, &b) in cells.iter().enumerate() {
+            if (a.0 - b.0).abs() + (a.1 - b.1).abs() == 1 {
+                space.adj[i] |= 1 << j;
+            }
+        }
+        space.edge[i] = board.edge_count(points[i]);
+        if opponent.contains(&a) {
+            space.stone |= 1 << i;
+        }
+    }
+    let names = points.iter().map(|&l| vertex::name(&board, l)).collect();
+    Ok(Eye {
+        cells,
+        opponent,
+        owner: Vec::new(),
+        on_edge,
+        space,
+        names,
+    })
+}
+
+pub fn run(input: &str, at: Option<&str>, json_out: bool) -> anyhow::Result<ExitCode> {
+    let eye = match at {
+        Some(v) => from_board(Path::new(input), v)?,
+        None => from_graph(input)?,
+    };
+    if !connected(&eye.cells) {
+        anyhow::bail!("{input}: the eye is not connected");
+    }
+    let name = |c: &Cell| -> String {
+        eye.cells
+            .iter()
+            .position(|x| x == c)
+            .map_or_else(String::new, |i| eye.names[i].clone())
+    };
+    let names = |v: &[Cell]| -> Vec<String> { v.iter().map(name).collect() };
+    let class = NeighbourClass::of(&eye.cells);
+    let sub = sub_class(&eye.cells);
+    let reading = eye_status(&eye.cells, &eye.opponent, &eye.owner);
+    let solver_life = life_property_of(&eye.space, eye.cells.len() - eye.owner.len())
+        .map(|v| v.holds())
+        .ok();
+    let position = if eye.on_edge { "edge" } else { "centre" };
+    if json_out {
+        let out = json!({
+            "class": class.to_string(),
+            "sub_class": sub.map(|s| s.to_string()),
+            "position": position,
+            "life_property": reading.points.life_property,
+            "life_property_solver": solver_life,
+            "status": reading.status.to_string(),
+            "vital": names(&reading.points.vital),
+            "end": names(&reading.points.end),
+            "hot": reading.hot.as_ref().map(name),
+        });
+        println!("{out}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let list = |v: &[Cell]| {
+        let n = names(v);
+        if n.is_empty() {
+            "none".to_string()
+        } else {
+            n.join(" ")
+        }
+    };
+    println!("class: {class}");
+    if let Some(s) = sub {
+        println!("sub-class: {s}");
+    }
+    println!("position: {position}");
+    println!(
+        "life property: {} (theorem), {} (solver)",
+        if reading.points.life_property {
+            "yes"
+        } else {
+            "no"
+        },
+        match solver_life {
+            Some(true) => "yes",
+            Some(false) => "no",
+            None => "not read",
+        }
+    );
+    if eye.on_edge {
+        println!("note: the static status and points are the theory's for centre eyes");
+    }
+    println!("status: {}", reading.status);
+    println!("vital: {}", list(&reading.points.vital));
+    println!("end: {}", list(&reading.points.end));
+    println!(
+        "hot: {}",
+        reading.hot.as_ref().map_or("none".to_string(), name)
+    );
+    Ok(ExitCode::SUCCESS)
+}

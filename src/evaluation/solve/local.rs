@@ -1,0 +1,168 @@
+//! One question of the local game, asked many times on one space: does the wall live with this
+//! player to move, these stones inside, these outer liberties and these ko threats?
+//!
+//! Takes a [`Space`] (its geometry: adjacency, edges, marginal vertices) and, per query, the
+//! stones on it; gives a yes or no and a move that reaches it. Unlike [`super::solve`] it reads
+//! only the game without the extra eye (a group whose only eye space is this one), and every
+//! query on one space shares one transposition table: a stored result never depends on the
+//! line that reached it, and the key holds the stones, outer liberties, ko and threats, so the
+//! table stays sound across queries. This is what a library of solved shapes needs: many
+//! stone patterns on one shape, read fast.
+
+use super::search::{Geometry, Played, Rules, Searcher, State, NO_KO, OUTER, PASS};
+use super::{Move, SolveError, Space, MAX_KO_THREATS, MAX_OUTER_LIBERTIES};
+
+/// A query: the stones inside, the wall's outer liberties, the ko threats, who moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LocalQuery {
+    /// Attacker (opponent) stones inside the space.
+    pub attacker: u32,
+    /// Defender (owner) stones inside the space.
+    pub defender: u32,
+    /// Liberties of the wall outside the space.
+    pub outer_liberties: u8,
+    /// Ko threats: `[attacker, defender]`.
+    pub threats: [u8; 2],
+    /// True when the attacker moves first.
+    pub attacker_to_move: bool,
+}
+
+/// Many queries on one space, sharing a transposition table.
+pub struct LocalReader {
+    g: Geometry,
+    n: usize,
+    s: Searcher,
+    node_limit: u64,
+}
+
+impl LocalReader {
+    /// A reader for `space` (checked as [`super::solve`] checks it); each query may visit at
+    /// most `node_limit` nodes.
+    pub fn new(space: &Space, node_limit: u64) -> Result<LocalReader, SolveError> {
+        space.check()?;
+        Ok(LocalReader {
+            g: space.geometry(),
+            n: space.n,
+            s: Searcher::new(node_limit, None),
+            node_limit,
+        })
+    }
+
+    fn root(&self, q: &LocalQuery) -> Result<State, SolveError> {
+        let all = if self.n >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << self.n) - 1
+        };
+        for (mask, what) in [
+            (q.attacker, "attacker stones"),
+            (q.defender, "defender stones"),
+        ] {
+            if mask & !all != 0 {
+                return Err(SolveError::VertexOutOfRange {
+                    what,
+                    vertex: (mask & !all).trailing_zeros() as usize,
+                    n: self.n,
+                });
+            }
+        }
+        if q.outer_liberties > MAX_OUTER_LIBERTIES {
+            return Err(SolveError::ParameterTooLarge {
+                what: "outer liberties",
+                given: q.outer_liberties,
+                limit: MAX_OUTER_LIBERTIES,
+            });
+        }
+        for (what, given) in [
+            ("attacker ko threats", q.threats[0]),
+            ("defender ko threats", q.threats[1]),
+        ] {
+            if given > MAX_KO_THREATS {
+                return Err(SolveError::ParameterTooLarge {
+                    what,
+                    given,
+                    limit: MAX_KO_THREATS,
+                });
+            }
+        }
+        Ok(State {
+            black: q.attacker,
+            white: q.defender & !q.attacker,
+            outer: q.outer_liberties,
+            ko: NO_KO,
+            threats: q.threats,
+        })
+    }
+
+    /// True when the wall lives (the defender keeps it) under best play. A position where the
+    /// attacker to move captures at once is dead; one where the defender to move is already
+    /// captured cannot arise (the query's stones are taken as they are).
+    pub fn alive(&mut self, q: &LocalQuery) -> Result<bool, SolveError> {
+        let root = self.root(q)?;
+        let rules = Rules {
+            g: &self.g,
+            eye: false,
+        };
+        self.s.stats.nodes = 0;
+        let w = self.s.wins(&rules, &root, q.attacker_to_move, &[]);
+        self.check_budget()?;
+        Ok(if q.attacker_to_move { !w } else { w })
+    }
+
+    /// A move for the player to move that keeps the best result they can reach: the first
+    /// move (most connected vertex first, then the attacker's outer liberty or the defender's
+    /// pass) after which the opponent does not win; `None` when every move loses (or none
+    /// is legal).
+    pub fn best_move(&mut self, q: &LocalQuery) -> Result<Option<Move>, SolveError> {
+        let root = self.root(q)?;
+        let rules = Rules {
+            g: &self.g,
+            eye: false,
+        };
+        let black = q.attacker_to_move;
+        self.s.stats.nodes = 0;
+        let mut buf = [0u8; 34];
+        let k = rules.moves(&root, black, &mut buf);
+        let hist = [root.board()];
+        let mut found = None;
+        for &m in &buf[..k] {
+            match rules.play(&root, black, m) {
+                Played::Illegal => continue,
+                Played::CapturedWall => {
+                    found = Some(m);
+                    break;
+                }
+                Played::Next { state, captured } => {
+                    if !captured && m != PASS && state.board() == root.board() {
+                        continue;
+                    }
+                    if !self.s.wins(&rules, &state, !black, &hist) {
+                        found = Some(m);
+                        break;
+                    }
+                }
+            }
+        }
+        self.check_budget()?;
+        Ok(found.map(|m| match m {
+            OUTER => Move::OuterLiberty,
+            PASS => Move::Pass,
+            v => Move::Vertex(v as usize),
+        }))
+    }
+
+    /// Search nodes of the last query.
+    pub fn nodes(&self) -> u64 {
+        self.s.stats.nodes
+    }
+
+    fn check_budget(&mut self) -> Result<(), SolveError> {
+        let nodes = self.s.stats.nodes;
+        if self.s.exhausted.take().is_some() || nodes > self.node_limit {
+            // The table may hold answers cut short: start again from an empty one.
+            self.s = Searcher::new(self.node_limit, None);
+            return Err(SolveError::SearchLimit { nodes });
+        }
+        Ok(())
+    }
+}
