@@ -3,6 +3,7 @@
 mod support;
 
 mod analyze_cli;
+mod batch_quick;
 mod benson;
 mod board_fuzz;
 mod board_gnugo;
