@@ -214,7 +214,7 @@ pub fn single(mode: &Mode, text: &str, json: bool) -> anyhow::Result<ExitCode> {
                         println!(
                             "pattern: {number} ({}, line {})",
                             db.name(),
-                            db.patterns()[index].line
+                            db.pattern(index).map_or(0, |p| p.line)
                         )
                     }
                     Source::Solver => println!("pattern: none in {}; solved", db.name()),

@@ -18,8 +18,7 @@ const COMPILED: &[u8] = include_bytes!("../../../patterns/default.ndb");
 fn build() -> Database {
     // The embedded bytes are checked by the test `compiled_default_is_the_compiled_text`: an
     // error here is a build defect, not bad input.
-    Database::from_static_bytes("<default>", COMPILED)
-        .expect("the embedded compiled database is sound")
+    Database::embedded("<default>", COMPILED).expect("the embedded compiled database is sound")
 }
 
 lazy_static! {

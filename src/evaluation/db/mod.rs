@@ -412,6 +412,11 @@ impl Database {
             .get_or_init(|| (0..self.layout.patterns).map(|i| self.entry(i)).collect())
     }
 
+    /// Pattern `index` in file order, read from the bytes (without making the whole list).
+    pub fn pattern(&self, index: usize) -> Option<Entry> {
+        (index < self.layout.patterns).then(|| self.entry(index))
+    }
+
     /// Pattern `i` (an index checked at load), read from the bytes.
     fn entry(&self, i: usize) -> Entry {
         let at = self.layout.patterns_at + 4 * i;
@@ -523,7 +528,9 @@ impl Database {
             at += 4 + if has_edge { packed } else { 0 };
             let sigma = if has_edge {
                 match (0..automorphisms).find(|&a| {
-                    (0..n).all(|i| edge_at[aut(a, i)] >= binary::packed_byte(bytes, req_at, i))
+                    (0..n).all(|i| {
+                        edge_at[aut(a, i) % MAX_VERTICES] >= binary::packed_byte(bytes, req_at, i)
+                    })
                 }) {
                     Some(a) => Some(a),
                     None => continue,
