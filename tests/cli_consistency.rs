@@ -110,7 +110,7 @@ fn compiled_databases_are_read_by_every_command_that_reads_a_database() {
     let (_, err, code) = nakade(&["compile", src.path(), "--out", ndb.path()], "");
     assert_eq!(
         (err, code),
-        (format!("{}: 1 pattern, 1 key, 104 bytes\n", ndb.path()), 0)
+        (format!("{}: 1 pattern, 1 key, 148 bytes\n", ndb.path()), 0)
     );
     let graph = "|.%|X..%+---";
     let (out, err, code) = nakade(&["match", "--db", ndb.path(), graph], "");

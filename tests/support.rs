@@ -254,3 +254,69 @@ pub fn setup_sgf(board: &nakade::board::Board) -> String {
     out.push(')');
     out
 }
+
+/// The 8 symmetries of a diagram (`sym`: bit 0 transpose, bit 1 flip rows, bit 2 flip columns),
+/// the edge markers turned with it.
+pub fn oriented(
+    d: &nakade::pattern::diagram::Diagram,
+    sym: usize,
+) -> nakade::pattern::diagram::Diagram {
+    use nakade::pattern::diagram::{Cell, Diagram};
+    let h = d.rows.len();
+    let w = d.rows.iter().map(Vec::len).max().unwrap_or(0);
+    let at = |r: usize, c: usize| d.cell(r as isize, c as isize);
+    let (th, tw) = if sym & 1 == 1 { (w, h) } else { (h, w) };
+    let rows = (0..th)
+        .map(|r| {
+            (0..tw)
+                .map(|c| {
+                    let r2 = if sym & 2 == 2 { th - 1 - r } else { r };
+                    let c2 = if sym & 4 == 4 { tw - 1 - c } else { c };
+                    if sym & 1 == 1 {
+                        match at(c2, r2) {
+                            Cell::EdgeVertical => Cell::EdgeHorizontal,
+                            Cell::EdgeHorizontal => Cell::EdgeVertical,
+                            other => other,
+                        }
+                    } else {
+                        at(r2, c2)
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    Diagram { rows }
+}
+
+/// Host queries from GNU Go's eyes.db: every concrete form of every pattern (each `x` both ways,
+/// every placement), vital marks removed, in its 8 orientations; each text once, in order.
+pub fn eyes_db_queries(file: &nakade::pattern::dsl::PatternFile) -> Vec<String> {
+    use nakade::pattern::diagram::{Cell, Diagram};
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for p in &file.patterns {
+        for (form, _) in nakade::tools::verify::concrete_forms(p) {
+            let plain = Diagram {
+                rows: form
+                    .rows
+                    .iter()
+                    .map(|r| {
+                        r.iter()
+                            .map(|&c| match c {
+                                Cell::Vertex(m) => Cell::Vertex(m.with_vital(false, false)),
+                                other => other,
+                            })
+                            .collect()
+                    })
+                    .collect(),
+            };
+            for sym in 0..8 {
+                let text = nakade::pattern::encoded::encode(&oriented(&plain, sym));
+                if seen.insert(text.clone()) {
+                    out.push(text);
+                }
+            }
+        }
+    }
+    out
+}

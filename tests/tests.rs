@@ -4,6 +4,7 @@ mod support;
 
 mod analyze_cli;
 mod authoring_fmt;
+mod batch_quick;
 mod benson;
 mod board_fuzz;
 mod board_gnugo;

@@ -113,18 +113,32 @@ pub fn corpus(file: Option<&Path>, up_to: Option<usize>) -> anyhow::Result<Vec<D
     Ok(eye_graphs(up_to.unwrap_or(3), &Placement::ALL, &CONCRETE))
 }
 
-/// Compare; the text report. Differences first in corpus order, summary last.
+/// Compare; the text report. Differences first in corpus order, summary last. Chunks of the
+/// corpus are answered on every core and their reports joined in order.
 pub fn report(a: &Source, b: &Source, graphs: &[Diagram]) -> (String, usize) {
+    use rayon::prelude::*;
+    let parts: Vec<(String, usize)> = graphs
+        .par_chunks(256)
+        .map(|chunk| {
+            let mut out = String::new();
+            let mut differ = 0;
+            for d in chunk {
+                let (x, y) = (a.answer(d), b.answer(d));
+                // Pattern numbers are names, not answers: compare value and vital points only.
+                let strip = |s: &str| s.split("  (pattern").next().unwrap_or("").to_string();
+                if strip(&x) != strip(&y) {
+                    differ += 1;
+                    out.push_str(&format!("{}\n  A: {x}\n  B: {y}\n", encode(d)));
+                }
+            }
+            (out, differ)
+        })
+        .collect();
     let mut out = String::new();
     let mut differ = 0;
-    for d in graphs {
-        let (x, y) = (a.answer(d), b.answer(d));
-        // Pattern numbers are names, not answers: compare value and vital points only.
-        let strip = |s: &str| s.split("  (pattern").next().unwrap_or("").to_string();
-        if strip(&x) != strip(&y) {
-            differ += 1;
-            out.push_str(&format!("{}\n  A: {x}\n  B: {y}\n", encode(d)));
-        }
+    for (text, n) in parts {
+        out.push_str(&text);
+        differ += n;
     }
     let agree = graphs.len() - differ;
     let summary = format!(

@@ -214,7 +214,7 @@ pub fn single(mode: &Mode, text: &str, json: bool) -> anyhow::Result<ExitCode> {
                         println!(
                             "pattern: {number} ({}, line {})",
                             db.name(),
-                            db.patterns()[index].line
+                            db.pattern(index).map_or(0, |p| p.line)
                         )
                     }
                     Source::Solver => println!("pattern: none in {}; solved", db.name()),
@@ -251,7 +251,188 @@ pub fn single(mode: &Mode, text: &str, json: bool) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The batch: one JSON line per input line, in input order.
+///
+/// Lines a match can answer from the database without the solver take the quick path (bytes →
+/// bit rows → canonical key → probe → JSON written into the output), chunks of them on every
+/// core; every other line (errors, enclosed stones, the solver) takes the full path in input
+/// order, one at a time, so the evaluator's cache sees them as before. The output is byte for
+/// byte that of the full path alone, which `NAKADE_BATCH_BASELINE=1` selects (for tests and
+/// benches).
 pub fn batch(mode: &Mode) -> anyhow::Result<ExitCode> {
+    if std::env::var_os("NAKADE_BATCH_BASELINE").is_some() {
+        return batch_baseline(mode);
+    }
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut block: Vec<u8> = Vec::with_capacity(BLOCK + 4096);
+    let mut written = Vec::new();
+    loop {
+        // A block of whole lines (the last one may end the input without a newline).
+        let mut eof = false;
+        while block.len() < BLOCK {
+            let before = block.len();
+            if input.read_until(b'\n', &mut block)? == 0 {
+                eof = true;
+                break;
+            }
+            debug_assert!(block.len() > before);
+        }
+        if block.is_empty() {
+            break;
+        }
+        written.clear();
+        answer_block(mode, &block, &mut written);
+        out.write_all(&written)?;
+        block.clear();
+        if eof {
+            break;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Bytes of input read before answering them.
+const BLOCK: usize = 1 << 20;
+/// Lines a core takes at a time.
+const CHUNK_LINES: usize = 2048;
+
+/// A chunk's answers: the output, and the lines left for the full path with where their
+/// answers go.
+struct ChunkOut<'a> {
+    bytes: Vec<u8>,
+    deferred: Vec<(usize, &'a [u8])>,
+}
+
+fn answer_block(mode: &Mode, block: &[u8], out: &mut Vec<u8>) {
+    use rayon::prelude::*;
+    let lines: Vec<&[u8]> = block.split_inclusive(|&b| b == b'\n').collect();
+    let chunks: Vec<ChunkOut> = lines
+        .par_chunks(CHUNK_LINES)
+        .map(|chunk| {
+            let mut c = ChunkOut {
+                bytes: Vec::with_capacity(chunk.len() * 96),
+                deferred: Vec::new(),
+            };
+            for &line in chunk {
+                if !quick_line(mode, line, &mut c.bytes) {
+                    match mode {
+                        // Matching: in input order afterwards (the solver's cache).
+                        Mode::Match(_) => c.deferred.push((c.bytes.len(), line)),
+                        // Solving: each line on its own, here.
+                        Mode::Solve(_) => full_line(mode, line, &mut c.bytes),
+                    }
+                }
+            }
+            c
+        })
+        .collect();
+    for c in chunks {
+        let mut from = 0;
+        for (at, line) in c.deferred {
+            out.extend_from_slice(&c.bytes[from..at]);
+            full_line(mode, line, out);
+            from = at;
+        }
+        out.extend_from_slice(&c.bytes[from..]);
+    }
+}
+
+/// The full path for one input line, as the baseline reads it.
+fn full_line(mode: &Mode, raw: &[u8], out: &mut Vec<u8>) {
+    let line = String::from_utf8_lossy(raw);
+    let text = line.trim_end_matches(['\n', '\r']).trim();
+    if text.is_empty() || text.starts_with('#') {
+        return;
+    }
+    out.extend_from_slice(json_line(mode, text).0.as_bytes());
+    out.push(b'\n');
+}
+
+/// The quick path for one input line: true when the line is answered (or skipped) here.
+fn quick_line(mode: &Mode, raw: &[u8], out: &mut Vec<u8>) -> bool {
+    let Mode::Match(ev) = mode else {
+        return false;
+    };
+    if !raw.is_ascii() {
+        return false;
+    }
+    // As `str::trim`: on ASCII, the whitespace is tab, line feed, vertical tab, form feed,
+    // carriage return and space.
+    let ws = |b: &u8| matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ');
+    let start = raw.iter().position(|b| !ws(b)).unwrap_or(raw.len());
+    let end = raw.iter().rposition(|b| !ws(b)).map_or(start, |e| e + 1);
+    let text = &raw[start..end];
+    if text.is_empty() || text[0] == b'#' {
+        return true;
+    }
+    if !ev.consults_database() {
+        return false;
+    }
+    let Some(g) = nakade::pattern::quick::read(text) else {
+        return false;
+    };
+    let Some(m) = ev.database().lookup_quick(&g) else {
+        return false;
+    };
+    // As serde_json writes `MatchJson`: the text needs no escaping (only cell markers).
+    out.extend_from_slice(b"{\"graph\":\"");
+    out.extend_from_slice(text);
+    out.extend_from_slice(b"\",\"pattern\":");
+    write_number(out, m.pattern as usize);
+    out.extend_from_slice(b",\"value\":\"");
+    for d in m.value.digits() {
+        out.push(b'0' + d);
+    }
+    out.extend_from_slice(b"\",\"attack\":");
+    write_points(out, &g, m.attack);
+    out.extend_from_slice(b",\"defense\":");
+    write_points(out, &g, m.defense);
+    out.extend_from_slice(b",\"source\":\"pattern\"}\n");
+    true
+}
+
+fn write_number(out: &mut Vec<u8>, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut k = digits.len();
+    loop {
+        k -= 1;
+        digits[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[k..]);
+}
+
+/// `[[r,c],...]`: vertices are in reading order, so ascending indices give sorted points.
+fn write_points(out: &mut Vec<u8>, g: &nakade::pattern::quick::QuickGraph, set: VertexSet) {
+    out.push(b'[');
+    let mut bits = set.0 & (((1u64 << g.n) - 1) as u32);
+    let mut first = true;
+    while bits != 0 {
+        let v = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        if !first {
+            out.push(b',');
+        }
+        first = false;
+        let (r, c) = g.coord[v];
+        out.push(b'[');
+        write_number(out, r as usize);
+        out.push(b',');
+        write_number(out, c as usize);
+        out.push(b']');
+    }
+    out.push(b']');
+}
+
+/// The batch as it was: one line at a time through the full path.
+fn batch_baseline(mode: &Mode) -> anyhow::Result<ExitCode> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let stdout = std::io::stdout();

@@ -148,6 +148,13 @@ impl<'db> Evaluator<'db> {
         self.db
     }
 
+    /// True when [`Evaluator::evaluate`] asks the database first: it holds values for this
+    /// evaluator's outer liberties. A host with its own fast path may then answer a space by
+    /// the database's [`Database::lookup_quick`] and come back here only on a miss.
+    pub fn consults_database(&self) -> bool {
+        self.params.outer_liberties.min(solve::MAX_OUTER_LIBERTIES) == self.db_outer
+    }
+
     /// The value and vital points of `g`; `Ok(None)` only without the solver.
     ///
     /// ```

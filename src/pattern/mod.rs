@@ -10,7 +10,8 @@
 //! - [`encoded`]: an encoded eye space (`OO!%O.X%!...`) → [`diagram::Diagram`];
 //! - [`diagram`]: the character grid both share (cells, markers, board edges);
 //! - [`graph`]: a [`diagram::Diagram`] or an adjacency list → [`graph::EyeGraph`] →
-//!   neighbour class and canonical key.
+//!   neighbour class and canonical key;
+//! - [`quick`]: the plain case of an encoded eye space → bit rows, for matching in a loop.
 //!
 //! This layer depends only on [`crate::value`].
 
@@ -18,3 +19,4 @@ pub mod diagram;
 pub mod dsl;
 pub mod encoded;
 pub mod graph;
+pub mod quick;

@@ -1,6 +1,6 @@
 //! The embedded default database: `patterns/default.db`, written by `nakade generate --up-to 6`
 //! from the solver, compiled by `nakade compile` into `patterns/default.ndb`, which is what the
-//! binary embeds and loads (checked word by word) on first use. A test compiles the text again
+//! binary embeds and uses in place (checked word by word on first use, nothing rebuilt). A test compiles the text again
 //! and compares, so the two never drift.
 //!
 //! Some of its patterns have a value whose deciding moves lie outside the eye space (filling
@@ -18,7 +18,7 @@ const COMPILED: &[u8] = include_bytes!("../../../patterns/default.ndb");
 fn build() -> Database {
     // The embedded bytes are checked by the test `compiled_default_is_the_compiled_text`: an
     // error here is a build defect, not bad input.
-    Database::from_bytes("<default>", COMPILED).expect("the embedded compiled database is sound")
+    Database::embedded("<default>", COMPILED).expect("the embedded compiled database is sound")
 }
 
 lazy_static! {

@@ -25,7 +25,9 @@ mod default;
 
 pub use binary::BinaryError;
 
+use std::borrow::Cow;
 use std::fmt;
+use std::sync::OnceLock;
 
 use rustc_hash::FxHashMap;
 
@@ -33,6 +35,7 @@ use crate::pattern::diagram::Content;
 use crate::pattern::dsl::{Diagnostic, Pattern, PatternFile, MAX_WILDCARDS};
 use crate::pattern::graph::canon::{self, Compact, MAX_VERTICES};
 use crate::pattern::graph::{key_words, EyeGraph, Vertex, MAX_DEGREE};
+use crate::pattern::quick::QuickGraph;
 use crate::value::EyeValue;
 
 pub use default::default_database;
@@ -119,6 +122,10 @@ impl Slot {
 /// Why a set of patterns could not be compiled.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CompileError {
+    /// The compiled bytes failed their own check: a defect of the compiler, reported rather
+    /// than trusted.
+    #[error("internal error: the compiled database failed its check: {0}")]
+    Layout(String),
     /// A pattern whose graph has too many symmetries to list.
     #[error("pattern {number} (line {line}) has too many automorphisms to compile")]
     TooSymmetric {
@@ -160,8 +167,85 @@ pub(crate) fn check_wildcards(p: &Pattern) -> Result<(), CompileError> {
 }
 
 /// A compiled eye-shape database: immutable, shareable between threads.
+///
+/// It is its compiled bytes ([`Database::to_bytes`]), read in place: the embedded default
+/// database is used where the binary holds it, with no table rebuilt at start.
 pub struct Database {
     name: String,
+    data: Cow<'static, [u8]>,
+    layout: Layout,
+    /// The patterns as structs, made on first call of [`Database::patterns`].
+    entries: OnceLock<Vec<Entry>>,
+}
+
+/// Where the sections of the compiled bytes start, in words (see `binary.rs`).
+#[derive(Clone, Copy, Debug)]
+struct Layout {
+    patterns_at: usize,
+    patterns: usize,
+    keys: usize,
+    buckets_at: usize,
+    buckets: usize,
+    table_at: usize,
+    table_mask: usize,
+    records_at: usize,
+}
+
+impl Layout {
+    /// Bucket `i` of the sorted list.
+    #[inline]
+    fn bucket(&self, bytes: &[u8], i: usize) -> u64 {
+        let at = self.buckets_at + 2 * i;
+        u64::from(binary::word(bytes, at)) | u64::from(binary::word(bytes, at + 1)) << 32
+    }
+
+    /// True when some key lies in bucket `b`.
+    #[inline]
+    fn has_bucket(&self, bytes: &[u8], b: u64) -> bool {
+        let (mut lo, mut hi) = (0, self.buckets);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            match self.bucket(bytes, mid).cmp(&b) {
+                std::cmp::Ordering::Less => lo = mid + 1,
+                std::cmp::Ordering::Greater => hi = mid,
+                std::cmp::Ordering::Equal => return true,
+            }
+        }
+        false
+    }
+
+    /// The offset (in the record area) of the record of `key`, if filed.
+    #[inline]
+    fn probe(&self, bytes: &[u8], key: &[u32]) -> Option<usize> {
+        let h = binary::key_hash(key);
+        let mut i = h as usize & self.table_mask;
+        // The table has more slots than keys (checked at load), so an empty slot ends the walk.
+        for _ in 0..=self.table_mask {
+            let at = self.table_at + 2 * i;
+            let slot = binary::word(bytes, at + 1) as usize;
+            if slot == 0 {
+                return None;
+            }
+            if binary::word(bytes, at) == h {
+                let rec = self.records_at + slot - 1;
+                let len = binary::word(bytes, rec) as usize;
+                if len == key.len()
+                    && key
+                        .iter()
+                        .enumerate()
+                        .all(|(k, &w)| binary::word(bytes, rec + 1 + k) == w)
+                {
+                    return Some(slot - 1);
+                }
+            }
+            i = (i + 1) & self.table_mask;
+        }
+        None
+    }
+}
+
+/// The keys of a database being compiled, before they are laid out flat.
+struct Builder {
     patterns: Vec<Entry>,
     buckets: FxHashMap<u64, FxHashMap<Box<[u32]>, Slot>>,
 }
@@ -170,8 +254,8 @@ impl fmt::Debug for Database {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Database")
             .field("name", &self.name)
-            .field("patterns", &self.patterns.len())
-            .field("buckets", &self.buckets.len())
+            .field("patterns", &self.layout.patterns)
+            .field("buckets", &self.layout.buckets)
             .finish()
     }
 }
@@ -210,8 +294,7 @@ impl Database {
         patterns: &[Pattern],
         syntax: &crate::pattern::dsl::syntax::SourceFile,
     ) -> Result<(Database, Vec<Diagnostic>), CompileError> {
-        let mut db = Database {
-            name: name.to_string(),
+        let mut db = Builder {
             patterns: Vec::new(),
             buckets: FxHashMap::default(),
         };
@@ -244,9 +327,16 @@ impl Database {
                 warnings.push(shadow_warning(name, syntax, p, &covered_by, &db.patterns));
             }
         }
+        let bytes = binary::write(&db.patterns, &db.buckets);
+        let db = Database::from_data(name, Cow::Owned(bytes)).map_err(|e| {
+            // The bytes were laid out just above; a refusal is a defect of this module.
+            CompileError::Layout(e.to_string())
+        })?;
         Ok((db, warnings))
     }
+}
 
+impl Builder {
     /// File one concrete labelling of pattern `index`. Gives `Some(earlier)` when an earlier
     /// pattern already matches every space this labelling matches.
     fn insert(&mut self, index: usize, g: &EyeGraph) -> Result<Option<usize>, ()> {
@@ -308,7 +398,9 @@ impl Database {
         );
         Ok(None)
     }
+}
 
+impl Database {
     /// The database's name (the file it was compiled from).
     pub fn name(&self) -> &str {
         &self.name
@@ -316,22 +408,46 @@ impl Database {
 
     /// The patterns, in file order.
     pub fn patterns(&self) -> &[Entry] {
-        &self.patterns
+        self.entries
+            .get_or_init(|| (0..self.layout.patterns).map(|i| self.entry(i)).collect())
+    }
+
+    /// Pattern `index` in file order, read from the bytes (without making the whole list).
+    pub fn pattern(&self, index: usize) -> Option<Entry> {
+        (index < self.layout.patterns).then(|| self.entry(index))
+    }
+
+    /// Pattern `i` (an index checked at load), read from the bytes.
+    fn entry(&self, i: usize) -> Entry {
+        let at = self.layout.patterns_at + 4 * i;
+        let [a, b, c, d] = binary::word(&self.data, at + 1).to_le_bytes();
+        Entry {
+            number: binary::word(&self.data, at),
+            // Every value was checked at load.
+            value: EyeValue::new(a, b, c, d).unwrap_or(EyeValue {
+                a: 0,
+                b: 0,
+                c: 0,
+                d: 0,
+            }),
+            size: binary::word(&self.data, at + 2) as usize,
+            line: binary::word(&self.data, at + 3) as usize,
+        }
     }
 
     /// Number of patterns.
     pub fn len(&self) -> usize {
-        self.patterns.len()
+        self.layout.patterns
     }
 
     /// True when the database holds no pattern.
     pub fn is_empty(&self) -> bool {
-        self.patterns.is_empty()
+        self.layout.patterns == 0
     }
 
     /// Number of canonical keys filed.
     pub fn key_count(&self) -> usize {
-        self.buckets.values().map(|b| b.len()).sum()
+        self.layout.keys
     }
 
     /// The first pattern, in file order, that matches the eye space `space`.
@@ -351,29 +467,76 @@ impl Database {
     pub fn lookup(&self, space: &EyeGraph) -> Option<Match> {
         let c = space.compact(query_colour);
         let marginals = space.vertices().filter(|v| v.marginal).count();
-        let bucket = self.buckets.get(&bucket_key(&c, marginals))?;
-        let labelling = canon::canonical(&c);
+        let mut edge_of = [0u8; MAX_VERTICES];
+        for (i, e) in edge_of.iter_mut().enumerate().take(c.n) {
+            *e = space.vertex(i).edge;
+        }
+        self.lookup_compact(&c, marginals, &edge_of)
+    }
+
+    /// The first matching pattern for a space read by [`crate::pattern::quick::read`]: the
+    /// same answer as [`Database::lookup`] on the same space, without building an [`EyeGraph`].
+    pub fn lookup_quick(&self, space: &QuickGraph) -> Option<Match> {
+        let c = space.compact();
+        self.lookup_compact(&c, space.marginal.count_ones() as usize, &space.edge)
+    }
+
+    /// The lookup proper: bucket, canonical labelling, probe, edge requirements.
+    fn lookup_compact(
+        &self,
+        c: &Compact,
+        marginals: usize,
+        edge_of: &[u8; MAX_VERTICES],
+    ) -> Option<Match> {
+        let bytes: &[u8] = &self.data;
+        let layout = &self.layout;
+        if !layout.has_bucket(bytes, bucket_key(c, marginals)) {
+            return None;
+        }
+        let labelling = canon::canonical(c);
         let mut words = [0u32; 2 * MAX_VERTICES];
-        let len = key_words(&c, &labelling.order, &labelling.rows, &mut words);
-        let slot = bucket.get(&words[..len])?;
+        let len = key_words(c, &labelling.order, &labelling.rows, &mut words);
+        let rec = layout.records_at + layout.probe(bytes, &words[..len])?;
         let n = c.n;
+        let packed = n.div_ceil(4);
         let mut edge_at = [0u8; MAX_VERTICES];
         for (i, e) in edge_at.iter_mut().enumerate().take(n) {
-            *e = space.vertex(labelling.order[i] as usize).edge;
+            *e = edge_of[labelling.order[i] as usize];
         }
-        for cand in &slot.candidates {
-            let sigma = match &cand.edge {
-                None => None,
-                Some(req) => {
-                    match slot
-                        .automorphisms
-                        .iter()
-                        .find(|s| (0..n).all(|i| edge_at[s[i] as usize] >= req[i]))
-                    {
-                        Some(s) => Some(s),
-                        None => continue,
-                    }
+        let mut at = rec + 1 + len;
+        let candidates = binary::word(bytes, at) as usize;
+        let automorphisms = binary::word(bytes, at + 1) as usize;
+        at += 2;
+        // The automorphisms follow the candidates: find where they start.
+        let auts_at = {
+            let mut k = at;
+            for _ in 0..candidates {
+                k += 4 + if binary::word(bytes, k + 1) == 1 {
+                    packed
+                } else {
+                    0
+                };
+            }
+            k
+        };
+        let aut = |a: usize, i: usize| binary::packed_byte(bytes, auts_at + a * packed, i) as usize;
+        for _ in 0..candidates {
+            let pattern = binary::word(bytes, at) as usize;
+            let has_edge = binary::word(bytes, at + 1) == 1;
+            let (attack, defense) = (binary::word(bytes, at + 2), binary::word(bytes, at + 3));
+            let req_at = at + 4;
+            at += 4 + if has_edge { packed } else { 0 };
+            let sigma = if has_edge {
+                match (0..automorphisms).find(|&a| {
+                    (0..n).all(|i| {
+                        edge_at[aut(a, i) % MAX_VERTICES] >= binary::packed_byte(bytes, req_at, i)
+                    })
+                }) {
+                    Some(a) => Some(a),
+                    None => continue,
                 }
+            } else {
+                None
             };
             let image = |mask: u32| {
                 let mut out = 0u32;
@@ -381,18 +544,18 @@ impl Database {
                 while m != 0 {
                     let i = m.trailing_zeros() as usize;
                     m &= m - 1;
-                    let pos = sigma.map_or(i, |s| s[i] as usize);
-                    out |= 1 << labelling.order[pos];
+                    let pos = sigma.map_or(i, |a| aut(a, i));
+                    out |= 1 << (labelling.order[pos % MAX_VERTICES] % 32);
                 }
                 VertexSet(out)
             };
-            let entry = &self.patterns[cand.pattern as usize];
+            let entry = self.entry(pattern);
             return Some(Match {
                 pattern: entry.number,
-                index: cand.pattern as usize,
+                index: pattern,
                 value: entry.value,
-                attack: image(cand.attack),
-                defense: image(cand.defense),
+                attack: image(attack),
+                defense: image(defense),
             });
         }
         None

@@ -1,0 +1,317 @@
+//! A quick reader of encoded eye spaces straight to bit rows, for hosts that match in a loop.
+//!
+//! Takes the bytes of one encoded graph (GNU Go's `OO!%O.X%!...`, see [`crate::pattern::encoded`]);
+//! gives a [`QuickGraph`]: adjacency as bit rows, marginal and stone masks, edge counts and
+//! coordinates, vertices in reading order, exactly as [`crate::pattern::graph::EyeGraph::from_diagram`]
+//! numbers them. Nothing is allocated. It reads only the plain case: every character a cell
+//! marker, at most [`QUICK_ROWS`] rows and [`QUICK_COLUMNS`] columns, one connected space, edge
+//! markers where edges can be, no cell the space closes in. Anything else (an error to report,
+//! an enclosed defender stone) gives `None`, and the caller takes the full reader, which says
+//! what is wrong or handles the rarer case.
+
+use crate::pattern::graph::canon::{Compact, MAX_VERTICES};
+
+/// Most rows the quick reader takes.
+pub const QUICK_ROWS: usize = 16;
+/// Most cells in a row the quick reader takes (the padded grid fits a `u32`).
+pub const QUICK_COLUMNS: usize = 30;
+
+/// An eye space without enclosed stones, as bit rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QuickGraph {
+    /// Number of vertices.
+    pub n: usize,
+    /// Bit `w` of `adj[v]` when vertices `v` and `w` are neighbours.
+    pub adj: [u32; MAX_VERTICES],
+    /// Bit `v` when vertex `v` is marginal.
+    pub marginal: u32,
+    /// Bit `v` when an attacker stone stands on vertex `v`.
+    pub stone: u32,
+    /// Board edges beside each vertex: 0, 1 or 2.
+    pub edge: [u8; MAX_VERTICES],
+    /// The (row, column) of each vertex in the encoding.
+    pub coord: [(u8, u8); MAX_VERTICES],
+}
+
+impl QuickGraph {
+    /// The compact form, coloured as a database lookup keys it (marginal, stone).
+    pub(crate) fn compact(&self) -> Compact {
+        let mut c = Compact::empty();
+        c.n = self.n;
+        c.adj = self.adj;
+        for v in 0..self.n {
+            c.color[v] = (self.marginal >> v & 1) as u8 | ((self.stone >> v & 1) as u8) << 1;
+        }
+        c
+    }
+}
+
+/// What each byte of the encoding is, for the quick reader: 0 for anything the full reader
+/// must look at, [`ROW`] between rows, [`OFF`] off the space, an edge marker, or [`VERTEX`]
+/// with [`MARGINAL`] and [`STONE`].
+const CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'%' as usize] = ROW;
+    t[b'O' as usize] = OFF;
+    t[b' ' as usize] = OFF;
+    t[b'|' as usize] = VERTICAL;
+    t[b'-' as usize] = HORIZONTAL;
+    t[b'+' as usize] = CORNER;
+    let plain = [b'.', b'*', b'<', b'>'];
+    let mut k = 0;
+    while k < plain.len() {
+        t[plain[k] as usize] = VERTEX;
+        k += 1;
+    }
+    let margin = [b'!', b'@', b'(', b')'];
+    let mut k = 0;
+    while k < margin.len() {
+        t[margin[k] as usize] = VERTEX | MARGINAL;
+        k += 1;
+    }
+    t[b'X' as usize] = VERTEX | STONE;
+    t[b'$' as usize] = VERTEX | MARGINAL | STONE;
+    t
+};
+const ROW: u8 = 1;
+const OFF: u8 = 2;
+const VERTICAL: u8 = 3;
+const HORIZONTAL: u8 = 4;
+const CORNER: u8 = 5;
+const VERTEX: u8 = 8;
+const MARGINAL: u8 = 16;
+const STONE: u8 = 32;
+
+/// Read `text` when it is the plain case; `None` otherwise (see the module documentation).
+///
+/// ```
+/// use nakade::pattern::quick::read;
+/// let g = read(b"|..%|.!%+--").unwrap();
+/// assert_eq!((g.n, g.marginal), (4, 0b1000));
+/// assert_eq!(g.edge[..4], [1, 0, 2, 1]);
+/// assert_eq!(g.coord[3], (1, 2));
+/// assert!(read(b"..%.x").is_none()); // a wildcard: the full reader reports it
+/// ```
+pub fn read(text: &[u8]) -> Option<QuickGraph> {
+    let mut g = QuickGraph {
+        n: 0,
+        adj: [0; MAX_VERTICES],
+        marginal: 0,
+        stone: 0,
+        edge: [0; MAX_VERTICES],
+        coord: [(0, 0); MAX_VERTICES],
+    };
+    // Per row, bit c for each kind of cell; the vertex index at each cell.
+    let mut vert = [0u32; QUICK_ROWS + 2];
+    let mut vertical = [0u32; QUICK_ROWS + 2];
+    let mut horizontal = [0u32; QUICK_ROWS + 2];
+    let mut corner = [0u32; QUICK_ROWS + 2];
+    let (mut row, mut col, mut width) = (0usize, 0usize, 0usize);
+    for &b in text {
+        let class = CLASS[b as usize];
+        if class == ROW {
+            row += 1;
+            col = 0;
+            if row >= QUICK_ROWS {
+                return None;
+            }
+            continue;
+        }
+        if class == 0 || col >= QUICK_COLUMNS {
+            return None;
+        }
+        // Rows are stored one down, so that row -1 exists and is empty.
+        let (r, bit) = (row + 1, 1u32 << col);
+        if class & VERTEX != 0 {
+            let v = g.n;
+            if v >= MAX_VERTICES {
+                return None;
+            }
+            g.n += 1;
+            vert[r] |= bit;
+            g.coord[v] = (row as u8, col as u8);
+            g.marginal |= u32::from(class & MARGINAL != 0) << v;
+            g.stone |= u32::from(class & STONE != 0) << v;
+        } else {
+            match class {
+                VERTICAL => vertical[r] |= bit,
+                HORIZONTAL => horizontal[r] |= bit,
+                CORNER => corner[r] |= bit,
+                _ => {}
+            }
+        }
+        col += 1;
+        width = width.max(col);
+    }
+    let rows = row + 1;
+    if g.n == 0 {
+        return None;
+    }
+    // Edge markers only where a board edge can be (the full reader names the error).
+    for r in 1..=rows {
+        let beside = vert[r] << 1 | vert[r] >> 1;
+        let (left, right) = (vert[r] << 1, vert[r] >> 1);
+        let (up, down) = (vert[r - 1], vert[r + 1]);
+        if vertical[r] & ((left & right) | up | down) != 0
+            || horizontal[r] & ((up & down) | beside) != 0
+            || corner[r] & (beside | up | down) != 0
+        {
+            return None;
+        }
+    }
+    // One connected space, grown from the first vertex.
+    let first = g.coord[0];
+    let mut reached = [0u32; QUICK_ROWS + 2];
+    reached[first.0 as usize + 1] = 1 << first.1;
+    loop {
+        let mut grew = false;
+        for r in 1..=rows {
+            let around = reached[r] | reached[r] << 1 | reached[r] >> 1;
+            let next = (around | reached[r - 1] | reached[r + 1]) & vert[r];
+            if next != reached[r] {
+                reached[r] = next;
+                grew = true;
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    if reached != vert {
+        return None;
+    }
+    // No cell outside the space that the space and the edges close in: flood the cells off
+    // the space from beyond the grid (padded by one all round, columns shifted up by one).
+    let full = ((1u64 << (width + 2)) - 1) as u32;
+    let mut off = [0u32; QUICK_ROWS + 2];
+    off[0] = full;
+    off[rows + 1] = full;
+    for r in 1..=rows {
+        off[r] = !((vert[r] | vertical[r] | horizontal[r] | corner[r]) << 1) & full;
+    }
+    let mut outside = [0u32; QUICK_ROWS + 2];
+    outside[0] = full;
+    outside[rows + 1] = full;
+    for o in outside.iter_mut().take(rows + 1).skip(1) {
+        *o = 1 | 1 << (width + 1);
+    }
+    loop {
+        let mut grew = false;
+        for r in 0..=rows + 1 {
+            let mut around = outside[r] | outside[r] << 1 | outside[r] >> 1;
+            if r > 0 {
+                around |= outside[r - 1];
+            }
+            if r <= rows {
+                around |= outside[r + 1];
+            }
+            let next = (around & off[r]) | outside[r];
+            if next != outside[r] {
+                outside[r] = next;
+                grew = true;
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    if (0..=rows + 1).any(|r| off[r] & !outside[r] != 0) {
+        return None;
+    }
+    // Neighbours and edge counts. Vertices are numbered in reading order, so the vertex at a
+    // cell is the number of vertices in the rows above and to its left in its row.
+    let mut first_of_row = [0usize; QUICK_ROWS + 2];
+    for r in 1..=rows {
+        first_of_row[r + 1] = first_of_row[r] + vert[r].count_ones() as usize;
+    }
+    for v in 0..g.n {
+        let (r, c) = (g.coord[v].0 as usize, g.coord[v].1 as usize);
+        let pr = r + 1;
+        let bit = 1u32 << c;
+        if vert[pr] & bit << 1 != 0 {
+            let w = v + 1;
+            g.adj[v] |= 1 << w;
+            g.adj[w] |= 1 << v;
+        }
+        if vert[pr + 1] & bit != 0 {
+            let w = first_of_row[pr + 1] + (vert[pr + 1] & (bit - 1)).count_ones() as usize;
+            g.adj[v] |= 1 << w;
+            g.adj[w] |= 1 << v;
+        }
+        let edges = (vertical[pr] & bit << 1 != 0) as u8
+            + (c > 0 && vertical[pr] & bit >> 1 != 0) as u8
+            + (horizontal[pr - 1] & bit != 0) as u8
+            + (horizontal[pr + 1] & bit != 0) as u8;
+        g.edge[v] = edges.min(2);
+    }
+    Some(g)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pattern::encoded::parse_graph;
+    use crate::pattern::graph::EyeGraph;
+
+    /// The quick reader's graph equals the full reader's, or the quick reader declines.
+    fn same_as_full(text: &str) -> bool {
+        let Some(q) = read(text.as_bytes()) else {
+            return false;
+        };
+        let d = parse_graph(text).unwrap();
+        let g = EyeGraph::from_diagram(&d).unwrap();
+        assert_eq!(g.enclosed_len(), 0, "{text}");
+        assert_eq!(q.n, g.len(), "{text}");
+        for v in 0..q.n {
+            let x = g.vertex(v);
+            assert_eq!(q.edge[v], x.edge, "{text} vertex {v}");
+            assert_eq!(q.marginal >> v & 1 == 1, x.marginal, "{text} vertex {v}");
+            let c = q.coord[v];
+            assert_eq!(Some((c.0 as usize, c.1 as usize)), g.coordinate(v));
+            let row = g.adjacent(v).iter().fold(0u32, |m, &w| m | 1 << w);
+            assert_eq!(q.adj[v], row, "{text} vertex {v}");
+        }
+        assert_eq!(
+            q.compact(),
+            g.compact(|v| {
+                v.marginal as u8
+                    | ((v.content == crate::pattern::diagram::Content::Stone) as u8) << 1
+            })
+        );
+        true
+    }
+
+    #[test]
+    fn reads_as_the_full_reader() {
+        for text in [
+            ".",
+            "OO!%O.X%!...",
+            "|..%|.!%+--",
+            "-----%.....%.....",
+            "..|%..|%--+",
+            "+--%|.$%|*.",
+            "O..%...",
+            "  .%...",
+        ] {
+            assert!(same_as_full(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn declines_what_the_full_reader_must_see() {
+        for text in [
+            "",
+            "OO%O",
+            "..%.x",
+            "..#",
+            ".|.",
+            "..+",
+            "..%..%.O.",
+            "|...%|.O.%|...%+---",
+            "é.",
+            "...%.O.%...",
+        ] {
+            assert!(read(text.as_bytes()).is_none(), "{text}");
+        }
+    }
+}

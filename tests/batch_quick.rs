@@ -1,0 +1,118 @@
+//! `match --batch` takes a quick path (bytes to bit rows to JSON, chunks on every core): its
+//! output must be byte for byte that of the full path, kept as `NAKADE_BATCH_BASELINE=1`.
+
+use crate::support;
+
+fn batch(args: &[&str], input: &str, baseline: bool) -> (String, String, i32) {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nakade"));
+    child
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("NAKADE_BATCH_BASELINE")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    if baseline {
+        child.env("NAKADE_BATCH_BASELINE", "1");
+    }
+    let mut child = child.spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    // Written from a thread: the output may fill its pipe before the input is all read.
+    let writer = std::thread::spawn(move || {
+        std::io::Write::write_all(&mut stdin, input.as_bytes()).unwrap();
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn every_eyes_db_form_is_answered_as_by_the_full_path() {
+    let Some(path) = support::shared_file("gnugo/eyes.db") else {
+        return;
+    };
+    let file = nakade::pattern::dsl::read_file_with(
+        &path,
+        nakade::pattern::dsl::Options { lenient: true },
+    )
+    .unwrap();
+    let queries = support::eyes_db_queries(&file);
+    assert!(queries.len() > 20_000, "{}", queries.len());
+    let input = queries.join("\n") + "\n";
+    let db = path.to_str().unwrap();
+    let args = ["match", "--batch", "--lenient", "--db", db, "--no-solver"];
+    let quick = batch(&args, &input, false);
+    let full = batch(&args, &input, true);
+    assert_eq!(quick.2, 0, "{}", quick.1);
+    assert_eq!(quick.0.lines().count(), queries.len());
+    let unanswered: Vec<&str> = quick
+        .0
+        .lines()
+        .filter(|l| !l.ends_with(r#""source":"pattern"}"#))
+        .collect();
+    // Every line a pattern's answer but the 64 forms whose `x` as a stone takes the last
+    // liberty of an enclosed defender stone: no legal position, an error from the full path.
+    assert_eq!(unanswered.len(), 64);
+    assert!(unanswered
+        .iter()
+        .all(|l| l.ends_with(r#"has no liberty: not a legal position"}"#)));
+    assert!(
+        quick.0 == full.0,
+        "the quick path's output differs from the full path's"
+    );
+}
+
+/// Lines that get an answer: all but blank and comment lines.
+fn answered(input: &str) -> usize {
+    input
+        .lines()
+        .filter(|l| {
+            let t = l.trim();
+            !t.is_empty() && !t.starts_with('#')
+        })
+        .count()
+}
+
+#[test]
+fn mixed_lines_keep_their_order_and_their_bytes() {
+    // Matches, the solver, errors, enclosed stones, comments, blank lines, padding, CR LF,
+    // non-ASCII and a last line without a newline, each many times so that chunks split them.
+    let lines = [
+        "...",
+        "  |..%|.!%+--  ",
+        "OO!%O.X%!...",
+        "..x",
+        "",
+        "# a comment",
+        "|...%|XO.%+---",
+        "é..",
+        ".!\r",
+        "\u{0b}.$.\u{0c}",
+        "..%..%.O.",
+        ".|.",
+    ];
+    let mut input = String::new();
+    for k in 0..3000 {
+        input.push_str(lines[k * 7 % lines.len()]);
+        input.push('\n');
+    }
+    input.push_str("X.X");
+    let quick = batch(&["match", "--batch"], &input, false);
+    let full = batch(&["match", "--batch"], &input, true);
+    assert_eq!((quick.2, full.2), (0, 0));
+    assert_eq!(quick.0.lines().count(), answered(&input));
+    assert!(
+        quick.0 == full.0,
+        "the quick path's output differs from the full path's"
+    );
+    let some: String = input.lines().take(200).map(|l| format!("{l}\n")).collect();
+    let solve = batch(&["solve", "--batch"], &some, false);
+    let solve_full = batch(&["solve", "--batch"], &some, true);
+    assert_eq!(solve.0.lines().count(), answered(&some));
+    assert!(solve.0 == solve_full.0);
+}
