@@ -7,7 +7,7 @@
 use std::ffi::{c_char, CStr};
 use std::sync::Arc;
 
-use super::status::{guard, write_out, Failure, NakadeStatus};
+use super::guard::{guard, write_out, Failure, NakadeStatus};
 use crate::evaluation::db::{default_database, Database};
 use crate::pattern::dsl;
 

@@ -41,7 +41,7 @@
 mod answer;
 mod database;
 mod query;
-mod status;
+mod guard;
 
 pub use answer::{
     nakade_db_match, nakade_evaluate, nakade_evaluator_free, nakade_evaluator_new,
@@ -56,4 +56,4 @@ pub use query::{
     nakade_space_from_points, nakade_space_len, NakadeSpace, NAKADE_CORNER, NAKADE_EDGE,
     NAKADE_MARGINAL, NAKADE_MAX_POINTS, NAKADE_STONE,
 };
-pub use status::{nakade_last_error, nakade_version, NakadeStatus};
+pub use guard::{nakade_last_error, nakade_version, NakadeStatus};

@@ -8,7 +8,7 @@
 use std::ffi::c_char;
 
 use super::database::utf8;
-use super::status::{guard, write_out, Failure, NakadeStatus};
+use super::guard::{guard, write_out, Failure, NakadeStatus};
 use crate::pattern::diagram::Content;
 use crate::pattern::encoded::parse_graph;
 use crate::pattern::graph::{EyeGraph, Vertex, MAX_VERTICES};
