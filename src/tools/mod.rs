@@ -14,6 +14,6 @@
 
 pub mod enumerate;
 pub mod generate;
-pub mod lint;
 pub mod library_build;
+pub mod lint;
 pub mod verify;

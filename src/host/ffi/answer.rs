@@ -8,8 +8,8 @@
 use std::sync::Arc;
 
 use super::database::{db_ref, DbSource, NakadeDb};
-use super::query::{space_ref, NakadeSpace};
 use super::guard::{guard, write_out, Failure, NakadeStatus};
+use super::query::{space_ref, NakadeSpace};
 use crate::evaluation::db::{Database, VertexSet};
 use crate::evaluation::evaluate::{self, EvalError, Evaluator};
 use crate::evaluation::solve::{self, Params};

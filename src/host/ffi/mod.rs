@@ -40,8 +40,8 @@
 
 mod answer;
 mod database;
-mod query;
 mod guard;
+mod query;
 
 pub use answer::{
     nakade_db_match, nakade_evaluate, nakade_evaluator_free, nakade_evaluator_new,
@@ -51,9 +51,9 @@ pub use answer::{
 pub use database::{
     nakade_db_free, nakade_db_len, nakade_db_open_default, nakade_db_open_file, NakadeDb,
 };
+pub use guard::{nakade_last_error, nakade_version, NakadeStatus};
 pub use query::{
     nakade_space_coordinate, nakade_space_free, nakade_space_from_encoded,
     nakade_space_from_points, nakade_space_len, NakadeSpace, NAKADE_CORNER, NAKADE_EDGE,
     NAKADE_MARGINAL, NAKADE_MAX_POINTS, NAKADE_STONE,
 };
-pub use guard::{nakade_last_error, nakade_version, NakadeStatus};
