@@ -106,11 +106,13 @@ mod reading;
 mod search;
 mod solution;
 mod space;
+mod symmetry;
 mod tenuki;
 mod vital;
 
 use reading::Ctx;
 use search::{Exhausted, Searcher, State, NO_KO};
+use symmetry::Symmetries;
 
 pub use solution::{FirstMove, Move, Solution};
 pub use space::Space;
@@ -134,6 +136,57 @@ pub const CLOCK_INTERVAL: u64 = 4096;
 /// memory limit goes on with a smaller table (or ends in [`SolveError::OutOfMemory`]) instead
 /// of aborting.
 pub const TT_MEMORY: usize = 256 << 20;
+
+/// What the search may use beyond plain alpha-beta with a table of line-independent results,
+/// and what a solve gives beyond the value and vital points. Every combination gives the same
+/// value and vital points; [`Features::BASELINE`] is the search as it was before any of them, kept
+/// to measure them against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Keep results that depend on the line of play (a repetition cut them against a position
+    /// above) for the positions reached again below the position they depend on.
+    pub local_results: bool,
+    /// Test repetitions against the line through a counting filter of its keys, scanning the
+    /// line only when the filter does not rule a repetition out.
+    pub repetition_filter: bool,
+    /// Read only one of the moves that a symmetry of the space, leaving the position
+    /// unchanged, maps onto each other.
+    pub symmetry: bool,
+    /// Make the transposition table with room for a few thousand entries at once.
+    pub presized_table: bool,
+    /// End a line as soon as the wall has two vital regions in Benson's sense (regions of any
+    /// size whose every empty point is a liberty of the wall), not only two sure eyes of one
+    /// or two empty points.
+    pub static_life: bool,
+    /// Build [`Solution::pv`], the lines of play (else they are empty strings).
+    pub lines: bool,
+}
+
+impl Features {
+    /// The search as it was before these features: none of them, lines of play built.
+    pub const BASELINE: Features = Features {
+        local_results: false,
+        repetition_filter: false,
+        symmetry: false,
+        presized_table: false,
+        static_life: false,
+        lines: true,
+    };
+}
+
+impl Default for Features {
+    /// Every search feature, lines of play built.
+    fn default() -> Features {
+        Features {
+            local_results: true,
+            repetition_filter: true,
+            symmetry: true,
+            presized_table: true,
+            static_life: true,
+            lines: true,
+        }
+    }
+}
 
 /// Search parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -299,6 +352,16 @@ fn stone_name(vertex: usize, at: Option<(usize, usize)>) -> String {
 
 /// Solve a space: its eye value, vital points and lines of play.
 pub fn solve(space: &Space, params: &Params) -> Result<Solution, SolveError> {
+    solve_with(space, params, Features::default())
+}
+
+/// Solve a space using the search features given (see [`Features`]); without
+/// [`Features::lines`] the lines of play are left empty, which saves their reading.
+pub fn solve_with(
+    space: &Space,
+    params: &Params,
+    features: Features,
+) -> Result<Solution, SolveError> {
     space.check()?;
     if params.outer_liberties > MAX_OUTER_LIBERTIES {
         return Err(SolveError::ParameterTooLarge {
@@ -332,9 +395,14 @@ pub fn solve(space: &Space, params: &Params) -> Result<Solution, SolveError> {
         ko: NO_KO,
         threats: [params.attacker_ko_threats, params.defender_ko_threats],
     };
+    let symmetries = if features.symmetry {
+        Symmetries::of(&g)
+    } else {
+        Symmetries::default()
+    };
     let mut ctx = Ctx {
         g: &g,
-        s: Searcher::new(params.node_limit, params.time_limit),
+        s: Searcher::new(params.node_limit, params.time_limit, features, symmetries),
     };
     let sol = ctx.solve(&root, params.tenuki_depth as u32);
     let nodes = ctx.s.stats.nodes;
