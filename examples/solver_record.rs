@@ -74,7 +74,8 @@ fn line(text: &str) -> String {
         .map_err(|e| e.to_string())
         .and_then(|d| {
             let space = Space::from_diagram(&d).map_err(|e| e.to_string())?;
-            let sol = solve_with(&space, &Params::default(), features()).map_err(|e| e.to_string())?;
+            let sol =
+                solve_with(&space, &Params::default(), features()).map_err(|e| e.to_string())?;
             Ok(format!("{}\t{}", sol.value, encode(&sol.annotate(&d))))
         })
         .unwrap_or_else(|e| format!("-\t{e}"));
@@ -104,7 +105,8 @@ fn main() {
                 for l in &lines {
                     let _ = writeln!(out, "{l}");
                 }
-                if let Err(e) = std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, out))
+                if let Err(e) =
+                    std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, out))
                 {
                     eprintln!("{path}: {e}");
                     std::process::exit(2);

@@ -23,6 +23,7 @@ mod malformed;
 mod solver_centre_pockets;
 mod solver_harness;
 mod solver_placements;
+mod solver_record;
 mod solver_vs_gnugo;
 mod unconditional;
 mod verify_eyes_db;

@@ -41,7 +41,7 @@ use crate::board::topology::{self, AnalyzedSpace, PointTopology};
 use crate::board::{vertex, Board, Color, Loc};
 use crate::evaluation::db::VertexSet;
 use crate::evaluation::evaluate::{self, Evaluator};
-use crate::evaluation::solve::SolveError;
+use crate::evaluation::solve::{solve_with, Features, Params, SolveError, MAX_OUTER_LIBERTIES};
 use crate::pattern::diagram::Content;
 use crate::pattern::graph::{EyeGraph, Vertex};
 use crate::value::EyeValue;
@@ -49,6 +49,14 @@ use crate::value::EyeValue;
 /// Spaces with more points than this that are not marginal are not looked up among the
 /// patterns (GNU Go 3.8's matcher does not try them either): the solver reads them.
 pub const MAX_MATCHED_INNER: usize = 8;
+
+/// The search nodes [`AnalysisLimits::solver_nodes`] gives by default: enough for open
+/// spaces of ten points in the corner, a few tenths of a second at most on one core.
+pub const DEFAULT_SOLVER_NODES: u64 = 200_000;
+
+/// Spaces of at most this many vertices go to the evaluator as they always did (its cache,
+/// its own search budget); larger ones are read with [`AnalysisLimits::solver_nodes`].
+const EVALUATOR_VERTICES: usize = 8;
 
 /// Limits of one analysis.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,6 +67,10 @@ pub struct AnalysisLimits {
     /// bounded ([`Source::Bound`]). The default is the solver's own limit,
     /// [`MAX_VERTICES`](crate::evaluation::solve::MAX_VERTICES).
     pub max_solver_vertices: usize,
+    /// The search budget, in nodes, for each space of more than eight vertices that no pattern
+    /// answers (a count, not a time, so an analysis answers the same on any machine); a space
+    /// the solver cannot read within it is reported as a bound ([`Source::Bound`]).
+    pub solver_nodes: u64,
 }
 
 impl Default for AnalysisLimits {
@@ -66,6 +78,7 @@ impl Default for AnalysisLimits {
         AnalysisLimits {
             read: ReadLimits::default(),
             max_solver_vertices: crate::evaluation::solve::MAX_VERTICES,
+            solver_nodes: DEFAULT_SOLVER_NODES,
         }
     }
 }
@@ -366,7 +379,12 @@ pub fn evaluate_analyzed(
     let found = match lookup {
         Some(m) => Some((m.value, m.attack, m.defense, Source::Pattern(m.pattern))),
         None if graph.len() <= limits.max_solver_vertices => {
-            match ev.evaluate_with_outer_liberties(&graph, analyzed.outer_liberties) {
+            let answer = if graph.len() <= EVALUATOR_VERTICES {
+                ev.evaluate_with_outer_liberties(&graph, analyzed.outer_liberties)
+            } else {
+                solve_large(ev, &graph, analyzed.outer_liberties, limits.solver_nodes)
+            };
+            match answer {
                 Ok(Some(e)) => Some((e.value, e.attack, e.defense, source_of(e.source))),
                 // The search gave up: the space is beyond the solver's reach.
                 Err(evaluate::EvalError::Solver(
@@ -391,6 +409,37 @@ pub fn evaluate_analyzed(
         value,
         source,
     }
+}
+
+/// The solver's answer for a space of more than [`EVALUATOR_VERTICES`] vertices, within
+/// `nodes` search nodes (and the evaluator's own limits), without lines of play.
+fn solve_large(
+    ev: &Evaluator<'_>,
+    graph: &EyeGraph,
+    outer: u8,
+    nodes: u64,
+) -> Result<Option<evaluate::Evaluation>, evaluate::EvalError> {
+    graph.check_liberties()?;
+    if !ev.has_solver() {
+        return Ok(None);
+    }
+    let params = Params {
+        outer_liberties: outer.min(MAX_OUTER_LIBERTIES),
+        node_limit: nodes.min(ev.params().node_limit),
+        ..*ev.params()
+    };
+    let features = Features {
+        lines: false,
+        ..Features::default()
+    };
+    let sol = solve_with(&evaluate::space_of(graph)?, &params, features)?;
+    // The space's vertices are the graph's, in its order.
+    Ok(Some(evaluate::Evaluation {
+        value: sol.value,
+        attack: VertexSet(sol.attack),
+        defense: VertexSet(sol.defense),
+        source: evaluate::Source::Solver,
+    }))
 }
 
 fn source_of(s: evaluate::Source) -> Source {

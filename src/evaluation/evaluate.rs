@@ -143,6 +143,11 @@ impl<'db> Evaluator<'db> {
         self
     }
 
+    /// Whether unmatched spaces go to the solver (false after [`Evaluator::without_solver`]).
+    pub fn has_solver(&self) -> bool {
+        self.fallback
+    }
+
     /// The database.
     pub fn database(&self) -> &'db Database {
         self.db

@@ -75,13 +75,20 @@
 //! Board geometry matters only through the edge counts, so a state is two bitmasks plus a few
 //! counters: the transposition table is keyed on the packed state (and emptied when it reaches
 //! a size limit, so memory stays bounded). A result that depended on the line of play (a move
-//! below it cut by a repetition of a position *above* it) is not stored, so a stored answer
-//! never depends on the line that first reached it; a repetition of the position itself or of
-//! one below it does not make the result depend on the line, and those results are stored.
-//! The search runs on an explicit stack (no recursion, whatever the depth); moves are ordered
-//! most-connected vertex first and the defender's pass last, and two sure eyes (empty one- or
-//! two-point regions ringed by the wall) end a line at once. Nothing is allocated in the node
-//! loop once the stack has grown. The tenuki rule is the only recursion: at most
+//! below it cut by a repetition of a position *above* it: the graph-history interaction) is
+//! stored with the index of the lowest such position on the line and that line
+//! entry's serial number, and used again only while that entry is still on the line, so only
+//! below the position it depends on (and the user inherits the dependence); a repetition of the
+//! position itself or of one below it does not make the result depend on the line, and those
+//! results are stored for any line. Repetitions are tested against the line through a counting
+//! filter of its keys, so the line is scanned only when a key may repeat. The search runs on an
+//! explicit stack (no recursion, whatever the depth); moves are ordered most-connected vertex
+//! first and the defender's pass last; of two moves that a symmetry of the space leaving the
+//! position unchanged maps onto each other only the first is read (at the root, the second
+//! takes the first's answers); and two vital regions of the wall in Benson's sense (regions
+//! whose every empty point is a liberty of the wall) end a line at once. Nothing is allocated
+//! in the node loop once the stack has grown. Lines of play are built only when asked for
+//! ([`Features::lines`]). The tenuki rule is the only recursion: at most
 //! [`Params::tenuki_depth`] (<= [`MAX_TENUKI_DEPTH`]) levels, a few frames each. Large open
 //! spaces, corner and edge ones first, can exceed [`Params::node_limit`], which turns into
 //! [`SolveError::SearchLimit`].
@@ -89,7 +96,7 @@
 //! The files: [`Space`] (the model) in `space.rs`; the packed state, moves and the search in
 //! `search.rs`; reading a position in both games in `reading.rs`; the tenuki rule in
 //! `tenuki.rs`; the root, first moves and vital points in `vital.rs`; lines of play in
-//! `lines.rs`; [`Solution`] in `solution.rs`.
+//! `lines.rs`; the space's symmetries in `symmetry.rs`; [`Solution`] in `solution.rs`.
 //!
 //! ```
 //! use nakade::pattern::encoded::parse_graph;

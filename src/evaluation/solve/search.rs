@@ -327,10 +327,7 @@ impl Rules<'_> {
         while cand != 0 {
             let region = self.g.flood(cand & cand.wrapping_neg(), off);
             cand &= !region;
-            if region & self.g.marg == 0
-                && region & s.white == 0
-                && region & empty & !libs == 0
-            {
+            if region & self.g.marg == 0 && region & s.white == 0 && region & empty & !libs == 0 {
                 found += 1;
                 if found >= need {
                     return true;
@@ -631,9 +628,7 @@ impl Searcher {
         let cut = top.cut as usize;
         if cut >= self.path.len() {
             self.store(top.key, entry(value, ANY_LINE, 0));
-        } else if self.features.local_results
-            && self.exhausted.is_none()
-            && (cut as u64) < ANY_LINE
+        } else if self.features.local_results && self.exhausted.is_none() && (cut as u64) < ANY_LINE
         {
             // A result that holds whatever the line is never replaced by one that does not.
             let permanent = self
@@ -679,8 +674,7 @@ impl Searcher {
         if self.features.symmetry {
             nmoves = self.symmetries.prune(s, &mut moves, nmoves);
         }
-        if self.stack.try_reserve(1).is_err()
-            || !self.push_path(s.board(), s.key(black, rules.eye))
+        if self.stack.try_reserve(1).is_err() || !self.push_path(s.board(), s.key(black, rules.eye))
         {
             self.exhausted = Some(Exhausted::Memory);
             return false;

@@ -43,21 +43,13 @@ impl Symmetries {
             }
             return;
         }
-        let label = |u: usize| {
-            (
-                g.adj[u].count_ones(),
-                g.wall >> u & 1,
-                g.marg >> u & 1,
-            )
-        };
+        let label = |u: usize| (g.adj[u].count_ones(), g.wall >> u & 1, g.marg >> u & 1);
         for w in 0..g.n {
             if used >> w & 1 == 1 || label(w) != label(v) {
                 continue;
             }
             // Adjacency to the vertices already mapped must be kept.
-            let fits = (0..v).all(|u| {
-                (g.adj[v] >> u & 1) == (g.adj[w] >> perm[u] & 1)
-            });
+            let fits = (0..v).all(|u| (g.adj[v] >> u & 1) == (g.adj[w] >> perm[u] & 1));
             if fits {
                 perm[v] = w as u8;
                 self.extend(g, v + 1, perm, used | 1 << w, steps);
