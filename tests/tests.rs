@@ -2,6 +2,7 @@
 
 mod support;
 
+mod analysis_reach;
 mod analyze_cli;
 mod benson;
 mod board_fuzz;
