@@ -386,12 +386,16 @@ pub fn evaluate_analyzed(
             };
             match answer {
                 Ok(Some(e)) => Some((e.value, e.attack, e.defense, source_of(e.source))),
-                // The search gave up: the space is beyond the solver's reach.
+                // The search gave up, or the position (with its enclosed stones) has more
+                // points than the solver takes: the space is beyond the solver's reach.
                 Err(evaluate::EvalError::Solver(
                     SolveError::SearchLimit { .. }
                     | SolveError::TimeLimit { .. }
-                    | SolveError::OutOfMemory { .. },
+                    | SolveError::OutOfMemory { .. }
+                    | SolveError::TooManyVertices { .. },
                 )) => bound,
+                // A large space the solver refuses for another reason still gets no guess.
+                Err(_) if graph.len() > EVALUATOR_VERTICES => bound,
                 _ => None,
             }
         }
