@@ -56,7 +56,12 @@ fn the_header_is_what_cbindgen_generates() {
     let Some(cmd) = cbindgen() else { return };
     let out = std::process::Command::new(cmd)
         .current_dir(root())
-        .args(["--config", "cbindgen.toml", "--quiet", "src/host/ffi/mod.rs"])
+        .args([
+            "--config",
+            "cbindgen.toml",
+            "--quiet",
+            "src/host/ffi/mod.rs",
+        ])
         .output()
         .unwrap();
     assert!(

@@ -2,6 +2,7 @@
 
 mod support;
 
+mod analysis_reach;
 mod analyze_cli;
 mod authoring_fmt;
 mod batch_quick;
@@ -32,6 +33,7 @@ mod pictures;
 mod solver_centre_pockets;
 mod solver_harness;
 mod solver_placements;
+mod solver_record;
 mod solver_vs_gnugo;
 mod theory;
 mod unconditional;

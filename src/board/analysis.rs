@@ -12,11 +12,12 @@
 //! point. Vital points are then checked against the board ([`keep_playable`]): an attack
 //! point where the attacker cannot legally play (suicide) is never named.
 //!
-//! Spaces with more than [`MAX_MATCHED_INNER`] points that are not marginal, and spaces with
-//! more vertices than [`AnalysisLimits::max_solver_vertices`] that no pattern matches, are
-//! valued as GNU Go 3.8 values an unknown space (`optics.c`, after the database
-//! fails): more than three points beyond two per marginal point are two eyes, more than none
-//! one eye, else none ([`Source::SizeRule`]).
+//! Patterns are looked up for spaces of at most [`MAX_MATCHED_INNER`] points that are not
+//! marginal (GNU Go 3.8's matcher tries no larger ones); every space no pattern answers is
+//! read by the solver, up to [`AnalysisLimits::max_solver_vertices`] vertices and within the
+//! evaluator's search budget, so its value is exact. A space beyond that reach (more vertices,
+//! or the search gave up) gets no guess: its report says the value is only a bound, at most
+//! two eyes in every digit ([`Source::Bound`]).
 //!
 //! ```
 //! use nakade::board::analysis::{analyze_position, AnalysisLimits, Source};
@@ -41,31 +42,44 @@ use crate::board::topology::{self, AnalyzedSpace, PointTopology};
 use crate::board::{vertex, Board, Color, Loc};
 use crate::evaluation::db::VertexSet;
 use crate::evaluation::evaluate::{self, Evaluator};
+use crate::evaluation::solve::{solve_with, Features, Params, SolveError, MAX_OUTER_LIBERTIES};
 use crate::pattern::diagram::Content;
 use crate::pattern::graph::{EyeGraph, Vertex};
 use crate::value::EyeValue;
 
-/// Spaces with more points than this that are not marginal are valued by the size rule
-/// without a look at patterns or the solver, as GNU Go 3.8's `eval_eye` values them: its
-/// matcher does not try them.
+/// Spaces with more points than this that are not marginal are not looked up among the
+/// patterns (GNU Go 3.8's matcher does not try them either): the solver reads them.
 pub const MAX_MATCHED_INNER: usize = 8;
+
+/// The search nodes [`AnalysisLimits::solver_nodes`] gives by default: enough for open
+/// spaces of ten points in the corner, a few tenths of a second at most on one core.
+pub const DEFAULT_SOLVER_NODES: u64 = 200_000;
+
+/// Spaces of at most this many vertices go to the evaluator as they always did (its cache,
+/// its own search budget); larger ones are read with [`AnalysisLimits::solver_nodes`].
+const EVALUATOR_VERTICES: usize = 8;
 
 /// Limits of one analysis.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AnalysisLimits {
     /// Tactical reading (dead stones, topology).
     pub read: ReadLimits,
-    /// Spaces of more vertices than this are not handed to the solver (the size rule values
-    /// them, as GNU Go 3.8 values every space its eyes.db does not know). Eight keeps a
-    /// cold solve under about a millisecond; larger spaces take up to a few hundred.
+    /// Spaces of more vertices than this are not handed to the solver: their value is only
+    /// bounded ([`Source::Bound`]). The default is the solver's own limit,
+    /// [`MAX_VERTICES`](crate::evaluation::solve::MAX_VERTICES).
     pub max_solver_vertices: usize,
+    /// The search budget, in nodes, for each space of more than eight vertices that no pattern
+    /// answers (a count, not a time, so an analysis answers the same on any machine); a space
+    /// the solver cannot read within it is reported as a bound ([`Source::Bound`]).
+    pub solver_nodes: u64,
 }
 
 impl Default for AnalysisLimits {
     fn default() -> Self {
         AnalysisLimits {
             read: ReadLimits::default(),
-            max_solver_vertices: 8,
+            max_solver_vertices: crate::evaluation::solve::MAX_VERTICES,
+            solver_nodes: DEFAULT_SOLVER_NODES,
         }
     }
 }
@@ -77,8 +91,10 @@ pub enum Source {
     Pattern(u32),
     /// The solver read the space.
     Solver,
-    /// Too large to read and no pattern: GNU Go's size rule.
-    SizeRule,
+    /// Beyond the solver's reach (too many vertices, or the search gave up) and no pattern:
+    /// the value given, two eyes in every digit, is only an upper bound, not the space's
+    /// value.
+    Bound,
     /// The space is dead attacker stones only: the owner captures them, and the value is
     /// that of the emptied space with the attacker to move (the capture spent the owner's
     /// tempo), the same in all four digits. The bare graph reads 0000 (stones without a
@@ -97,7 +113,7 @@ impl std::fmt::Display for Source {
         match self {
             Source::Pattern(n) => write!(f, "pattern {n}"),
             Source::Solver => write!(f, "solver"),
-            Source::SizeRule => write!(f, "size rule"),
+            Source::Bound => write!(f, "bound: at most 2 eyes (beyond the solver's reach)"),
             Source::Captured => write!(f, "captured stones"),
             Source::Unknown => write!(f, "unknown"),
             Source::Ko(k) => write!(
@@ -243,24 +259,14 @@ pub fn space_graph(a: &AnalyzedSpace) -> Result<EyeGraph, crate::pattern::graph:
     EyeGraph::from_adjacency(vertices, &a.graph.edges)
 }
 
-/// GNU Go 3.8's value for a space no pattern knows (`optics.c`, after the database lookup).
-fn size_rule(a: &AnalyzedSpace) -> EyeValue {
-    let esize = a.space.points.len();
-    let msize = a.space.points.iter().filter(|p| p.marginal).count();
-    let n = if esize > 2 * msize + 3 {
-        2
-    } else if esize > 2 * msize {
-        1
-    } else {
-        0
-    };
-    EyeValue {
-        a: n,
-        b: n,
-        c: n,
-        d: n,
-    }
-}
+/// The value given to a space beyond the solver's reach: an upper bound only, two eyes in
+/// every digit ([`Source::Bound`]).
+const UPPER_BOUND: EyeValue = EyeValue {
+    a: 2,
+    b: 2,
+    c: 2,
+    d: 2,
+};
 
 /// Board points of a vertex set: space points as they are, the virtual vertex of a half eye as
 /// its deciding diagonal (`attack` picks the half eye's attack points, else its defence points).
@@ -358,13 +364,12 @@ pub fn evaluate_analyzed(
     let graph = match space_graph(&analyzed) {
         Ok(g) => g,
         Err(_) => {
-            // More vertices than a graph holds: only the size rule can answer.
-            let value = size_rule(&analyzed);
+            // More vertices than a graph holds: beyond the solver, only a bound.
             return SpaceReport {
                 graph: EyeGraph::from_adjacency(Vec::new(), &[]).expect("the empty graph"),
                 analyzed,
-                value: Some(value),
-                source: Source::SizeRule,
+                value: Some(UPPER_BOUND),
+                source: Source::Bound,
                 attack: Vec::new(),
                 defense: Vec::new(),
             };
@@ -381,21 +386,31 @@ pub fn evaluate_analyzed(
     } else {
         ev.lookup(&graph, analyzed.outer_liberties)
     };
+    let bound = Some((UPPER_BOUND, VertexSet(0), VertexSet(0), Source::Bound));
     let found = match lookup {
-        _ if inner > MAX_MATCHED_INNER => {
-            let v = size_rule(&analyzed);
-            Some((v, VertexSet(0), VertexSet(0), Source::SizeRule))
-        }
         Some(m) => Some((m.value, m.attack, m.defense, Source::Pattern(m.pattern))),
-        None if graph.len() <= limits.max_solver_vertices => ev
-            .evaluate_with_outer_liberties(&graph, analyzed.outer_liberties)
-            .ok()
-            .flatten()
-            .map(|e| (e.value, e.attack, e.defense, source_of(e.source))),
-        None => {
-            let v = size_rule(&analyzed);
-            Some((v, VertexSet(0), VertexSet(0), Source::SizeRule))
+        None if graph.len() <= limits.max_solver_vertices => {
+            let answer = if graph.len() <= EVALUATOR_VERTICES {
+                ev.evaluate_with_outer_liberties(&graph, analyzed.outer_liberties)
+            } else {
+                solve_large(ev, &graph, analyzed.outer_liberties, limits.solver_nodes)
+            };
+            match answer {
+                Ok(Some(e)) => Some((e.value, e.attack, e.defense, source_of(e.source))),
+                // The search gave up, or the position (with its enclosed stones) has more
+                // points than the solver takes: the space is beyond the solver's reach.
+                Err(evaluate::EvalError::Solver(
+                    SolveError::SearchLimit { .. }
+                    | SolveError::TimeLimit { .. }
+                    | SolveError::OutOfMemory { .. }
+                    | SolveError::TooManyVertices { .. },
+                )) => bound,
+                // A large space the solver refuses for another reason still gets no guess.
+                Err(_) if graph.len() > EVALUATOR_VERTICES => bound,
+                _ => None,
+            }
         }
+        None => bound,
     };
     let (value, attack, defense, source) = match found {
         Some((v, a, d, s)) => (Some(v), a, d, s),
@@ -409,6 +424,37 @@ pub fn evaluate_analyzed(
         value,
         source,
     }
+}
+
+/// The solver's answer for a space of more than [`EVALUATOR_VERTICES`] vertices, within
+/// `nodes` search nodes (and the evaluator's own limits), without lines of play.
+fn solve_large(
+    ev: &Evaluator<'_>,
+    graph: &EyeGraph,
+    outer: u8,
+    nodes: u64,
+) -> Result<Option<evaluate::Evaluation>, evaluate::EvalError> {
+    graph.check_liberties()?;
+    if !ev.has_solver() {
+        return Ok(None);
+    }
+    let params = Params {
+        outer_liberties: outer.min(MAX_OUTER_LIBERTIES),
+        node_limit: nodes.min(ev.params().node_limit),
+        ..*ev.params()
+    };
+    let features = Features {
+        lines: false,
+        ..Features::default()
+    };
+    let sol = solve_with(&evaluate::space_of(graph)?, &params, features)?;
+    // The space's vertices are the graph's, in its order.
+    Ok(Some(evaluate::Evaluation {
+        value: sol.value,
+        attack: VertexSet(sol.attack),
+        defense: VertexSet(sol.defense),
+        source: evaluate::Source::Solver,
+    }))
 }
 
 fn source_of(s: evaluate::Source) -> Source {

@@ -143,6 +143,11 @@ impl<'db> Evaluator<'db> {
         self
     }
 
+    /// Whether unmatched spaces go to the solver (false after [`Evaluator::without_solver`]).
+    pub fn has_solver(&self) -> bool {
+        self.fallback
+    }
+
     /// The database.
     pub fn database(&self) -> &'db Database {
         self.db
@@ -267,7 +272,12 @@ impl<'db> Evaluator<'db> {
         let cached = match hit {
             Some(c) => c,
             None => {
-                let sol = solve::solve(&space_of(g)?, params)?;
+                // Only the value and vital points are kept: no lines of play.
+                let features = solve::Features {
+                    lines: false,
+                    ..solve::Features::default()
+                };
+                let sol = solve::solve_with(&space_of(g)?, params, features)?;
                 let c = Cached {
                     value: sol.value,
                     attack: to_positions(sol.attack),

@@ -10,7 +10,8 @@
 //! stone patterns on one shape, read fast.
 
 use super::search::{Geometry, Played, Rules, Searcher, State, NO_KO, OUTER, PASS};
-use super::{Move, SolveError, Space, MAX_KO_THREATS, MAX_OUTER_LIBERTIES};
+use super::symmetry::Symmetries;
+use super::{Features, Move, SolveError, Space, MAX_KO_THREATS, MAX_OUTER_LIBERTIES};
 
 /// A query: the stones inside, the wall's outer liberties, the ko threats, who moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -25,6 +26,18 @@ pub struct LocalQuery {
     pub threats: [u8; 2],
     /// True when the attacker moves first.
     pub attacker_to_move: bool,
+}
+
+/// The search for many queries sharing one table: the search as it was before the features of
+/// [`Features`] (`Features::BASELINE`, without lines of play). Results that depend on the line
+/// of play are tagged with positions of one search's line, which a later query's line would
+/// not share, so they must not be kept across queries.
+fn searcher(node_limit: u64) -> Searcher {
+    let features = Features {
+        lines: false,
+        ..Features::BASELINE
+    };
+    Searcher::new(node_limit, None, features, Symmetries::default())
 }
 
 /// Many queries on one space, sharing a transposition table.
@@ -43,7 +56,7 @@ impl LocalReader {
         Ok(LocalReader {
             g: space.geometry(),
             n: space.n,
-            s: Searcher::new(node_limit, None),
+            s: searcher(node_limit),
             node_limit,
         })
     }
@@ -160,7 +173,7 @@ impl LocalReader {
         let nodes = self.s.stats.nodes;
         if self.s.exhausted.take().is_some() || nodes > self.node_limit {
             // The table may hold answers cut short: start again from an empty one.
-            self.s = Searcher::new(self.node_limit, None);
+            self.s = searcher(self.node_limit);
             return Err(SolveError::SearchLimit { nodes });
         }
         Ok(())

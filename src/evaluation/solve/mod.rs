@@ -75,13 +75,20 @@
 //! Board geometry matters only through the edge counts, so a state is two bitmasks plus a few
 //! counters: the transposition table is keyed on the packed state (and emptied when it reaches
 //! a size limit, so memory stays bounded). A result that depended on the line of play (a move
-//! below it cut by a repetition of a position *above* it) is not stored, so a stored answer
-//! never depends on the line that first reached it; a repetition of the position itself or of
-//! one below it does not make the result depend on the line, and those results are stored.
-//! The search runs on an explicit stack (no recursion, whatever the depth); moves are ordered
-//! most-connected vertex first and the defender's pass last, and two sure eyes (empty one- or
-//! two-point regions ringed by the wall) end a line at once. Nothing is allocated in the node
-//! loop once the stack has grown. The tenuki rule is the only recursion: at most
+//! below it cut by a repetition of a position *above* it: the graph-history interaction) is
+//! stored with the index of the lowest such position on the line and that line
+//! entry's serial number, and used again only while that entry is still on the line, so only
+//! below the position it depends on (and the user inherits the dependence); a repetition of the
+//! position itself or of one below it does not make the result depend on the line, and those
+//! results are stored for any line. Repetitions are tested against the line through a counting
+//! filter of its keys, so the line is scanned only when a key may repeat. The search runs on an
+//! explicit stack (no recursion, whatever the depth); moves are ordered most-connected vertex
+//! first and the defender's pass last; of two moves that a symmetry of the space leaving the
+//! position unchanged maps onto each other only the first is read (at the root, the second
+//! takes the first's answers); and two vital regions of the wall in Benson's sense (regions
+//! whose every empty point is a liberty of the wall) end a line at once. Nothing is allocated
+//! in the node loop once the stack has grown. Lines of play are built only when asked for
+//! ([`Features::lines`]). The tenuki rule is the only recursion: at most
 //! [`Params::tenuki_depth`] (<= [`MAX_TENUKI_DEPTH`]) levels, a few frames each. Large open
 //! spaces, corner and edge ones first, can exceed [`Params::node_limit`], which turns into
 //! [`SolveError::SearchLimit`].
@@ -89,7 +96,7 @@
 //! The files: [`Space`] (the model) in `space.rs`; the packed state, moves and the search in
 //! `search.rs`; reading a position in both games in `reading.rs`; the tenuki rule in
 //! `tenuki.rs`; the root, first moves and vital points in `vital.rs`; lines of play in
-//! `lines.rs`; [`Solution`] in `solution.rs`.
+//! `lines.rs`; the space's symmetries in `symmetry.rs`; [`Solution`] in `solution.rs`.
 //!
 //! ```
 //! use nakade::pattern::encoded::parse_graph;
@@ -107,11 +114,13 @@ mod reading;
 mod search;
 mod solution;
 mod space;
+mod symmetry;
 mod tenuki;
 mod vital;
 
 use reading::Ctx;
 use search::{Exhausted, Searcher, State, NO_KO};
+use symmetry::Symmetries;
 
 pub use local::{LocalQuery, LocalReader};
 pub use solution::{FirstMove, Move, Solution};
@@ -136,6 +145,57 @@ pub const CLOCK_INTERVAL: u64 = 4096;
 /// memory limit goes on with a smaller table (or ends in [`SolveError::OutOfMemory`]) instead
 /// of aborting.
 pub const TT_MEMORY: usize = 256 << 20;
+
+/// What the search may use beyond plain alpha-beta with a table of line-independent results,
+/// and what a solve gives beyond the value and vital points. Every combination gives the same
+/// value and vital points; [`Features::BASELINE`] is the search as it was before any of them, kept
+/// to measure them against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Keep results that depend on the line of play (a repetition cut them against a position
+    /// above) for the positions reached again below the position they depend on.
+    pub local_results: bool,
+    /// Test repetitions against the line through a counting filter of its keys, scanning the
+    /// line only when the filter does not rule a repetition out.
+    pub repetition_filter: bool,
+    /// Read only one of the moves that a symmetry of the space, leaving the position
+    /// unchanged, maps onto each other.
+    pub symmetry: bool,
+    /// Make the transposition table with room for a few thousand entries at once.
+    pub presized_table: bool,
+    /// End a line as soon as the wall has two vital regions in Benson's sense (regions of any
+    /// size whose every empty point is a liberty of the wall), not only two sure eyes of one
+    /// or two empty points.
+    pub static_life: bool,
+    /// Build [`Solution::pv`], the lines of play (else they are empty strings).
+    pub lines: bool,
+}
+
+impl Features {
+    /// The search as it was before these features: none of them, lines of play built.
+    pub const BASELINE: Features = Features {
+        local_results: false,
+        repetition_filter: false,
+        symmetry: false,
+        presized_table: false,
+        static_life: false,
+        lines: true,
+    };
+}
+
+impl Default for Features {
+    /// Every search feature, lines of play built.
+    fn default() -> Features {
+        Features {
+            local_results: true,
+            repetition_filter: true,
+            symmetry: true,
+            presized_table: true,
+            static_life: true,
+            lines: true,
+        }
+    }
+}
 
 /// Search parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -301,6 +361,16 @@ fn stone_name(vertex: usize, at: Option<(usize, usize)>) -> String {
 
 /// Solve a space: its eye value, vital points and lines of play.
 pub fn solve(space: &Space, params: &Params) -> Result<Solution, SolveError> {
+    solve_with(space, params, Features::default())
+}
+
+/// Solve a space using the search features given (see [`Features`]); without
+/// [`Features::lines`] the lines of play are left empty, which saves their reading.
+pub fn solve_with(
+    space: &Space,
+    params: &Params,
+    features: Features,
+) -> Result<Solution, SolveError> {
     space.check()?;
     if params.outer_liberties > MAX_OUTER_LIBERTIES {
         return Err(SolveError::ParameterTooLarge {
@@ -334,9 +404,14 @@ pub fn solve(space: &Space, params: &Params) -> Result<Solution, SolveError> {
         ko: NO_KO,
         threats: [params.attacker_ko_threats, params.defender_ko_threats],
     };
+    let symmetries = if features.symmetry {
+        Symmetries::of(&g)
+    } else {
+        Symmetries::default()
+    };
     let mut ctx = Ctx {
         g: &g,
-        s: Searcher::new(params.node_limit, params.time_limit),
+        s: Searcher::new(params.node_limit, params.time_limit, features, symmetries),
     };
     let sol = ctx.solve(&root, params.tenuki_depth as u32);
     let nodes = ctx.s.stats.nodes;

@@ -12,16 +12,38 @@ use std::time::{Duration, Instant};
 
 use rustc_hash::FxHashMap;
 
-use super::{CLOCK_INTERVAL, TT_MEMORY};
+use super::symmetry::Symmetries;
+use super::{Features, CLOCK_INTERVAL, TT_MEMORY};
 
 /// Most entries the transposition table holds before it is emptied: [`TT_MEMORY`] over the
 /// size of an entry with the hash table's overhead (a power of two: the table's capacity).
 const TT_LIMIT: usize = {
-    let per_entry = 2 * (std::mem::size_of::<(u64, bool)>() + 1);
+    let per_entry = 2 * (std::mem::size_of::<(u64, u64)>() + 1);
     let n = TT_MEMORY / per_entry;
     // The largest power of two not above `n`.
     1 << (usize::BITS - 1 - n.leading_zeros())
 };
+/// A table entry whose result holds whatever the line of play (its `cut` field).
+const ANY_LINE: u64 = 0xffff;
+
+/// A table entry: the result, the path index `cut` it depends on ([`ANY_LINE`]: none) and
+/// the serial of the path entry there.
+#[inline]
+fn entry(value: bool, cut: u64, serial: u32) -> u64 {
+    value as u64 | cut << 1 | (serial as u64) << 32
+}
+/// Entries the transposition table is made with: enough for most spaces of up to seven
+/// vertices, so small solves never rehash and large ones rehash a few times only.
+const TT_START: usize = 1 << 12;
+/// Slots of the repetition filter (a power of two).
+const FILTER: usize = 1 << 12;
+
+/// The filter slot of a key: its top bits after a multiplicative mix.
+#[inline]
+fn slot(key: u64) -> usize {
+    (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - FILTER.trailing_zeros())) as usize
+}
+
 /// Sentinel "no ko ban".
 pub(crate) const NO_KO: u8 = 31;
 /// Move code: fill an outer liberty (attacker only).
@@ -283,6 +305,38 @@ impl Rules<'_> {
         false
     }
 
+    /// True when the wall has at least `need` vital regions in Benson's sense: connected sets
+    /// of points off the wall string (empty or attacker stones, no marginal vertex, no
+    /// defender stone outside the wall) with at least one empty point, every empty point a
+    /// liberty of the wall. The attacker cannot fill the last empty point of such a region
+    /// while the wall keeps a liberty elsewhere (it would be suicide: the region's attacker
+    /// strings have no liberty outside it), so with two of them (or one and the extra eye)
+    /// the wall lives whatever either side plays. Every region [`Rules::sure_eyes`] counts
+    /// is one.
+    pub fn vital_regions(&self, s: &State, need: u32) -> bool {
+        if need == 0 {
+            return true;
+        }
+        let all = self.all();
+        let w = self.wall_stones(s);
+        let empty = !(s.black | s.white) & all;
+        let libs = empty & (self.g.wall | self.g.nbrs(w));
+        let off = all & !w;
+        let mut cand = empty & !self.g.marg;
+        let mut found = 0;
+        while cand != 0 {
+            let region = self.g.flood(cand & cand.wrapping_neg(), off);
+            cand &= !region;
+            if region & self.g.marg == 0 && region & s.white == 0 && region & empty & !libs == 0 {
+                found += 1;
+                if found >= need {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// Candidate moves in search order.
     pub fn moves(&self, s: &State, black: bool, out: &mut [u8; 34]) -> usize {
         let mut k = 0;
@@ -348,9 +402,23 @@ pub(crate) enum Exhausted {
 
 /// Search state shared by every query of one solve: the transposition table and the stack.
 pub(crate) struct Searcher {
-    tt: FxHashMap<u64, bool>,
+    /// The transposition table ([`entry`]s). A result that depends on the line of play is
+    /// valid while the path entry at its index `cut` is the one pushed with its serial (see
+    /// [`Searcher::wins`]); one table, so a position costs one probe.
+    tt: FxHashMap<u64, u64>,
     stack: Vec<Frame>,
-    path: Vec<(u64, u64)>,
+    /// The line of play: `(board, full key, serial)` per position.
+    path: Vec<(u64, u64, u32)>,
+    /// Serial numbers handed to path entries: never reused within a solve.
+    serial: u32,
+    /// Counting filters over the path's full keys and boards: a zero slot proves that no
+    /// position of the line has that key, so the line is scanned only on a slot hit.
+    filter_full: Box<[u16; FILTER]>,
+    filter_board: Box<[u16; FILTER]>,
+    /// What the search may use.
+    pub features: Features,
+    /// The symmetries of the geometry (empty unless [`Features::symmetry`]).
+    pub symmetries: Symmetries,
     pub stats: Stats,
     pub node_limit: u64,
     /// When the solve started, and when it must stop.
@@ -360,12 +428,27 @@ pub(crate) struct Searcher {
 }
 
 impl Searcher {
-    pub fn new(node_limit: u64, time_limit: Option<Duration>) -> Searcher {
+    pub fn new(
+        node_limit: u64,
+        time_limit: Option<Duration>,
+        features: Features,
+        symmetries: Symmetries,
+    ) -> Searcher {
         let started = Instant::now();
+        let mut tt = FxHashMap::default();
+        if features.presized_table {
+            // A refusal only means the table starts small.
+            let _ = tt.try_reserve(TT_START);
+        }
         Searcher {
-            tt: FxHashMap::default(),
+            tt,
             stack: Vec::new(),
             path: Vec::new(),
+            serial: 0,
+            filter_full: Box::new([0; FILTER]),
+            filter_board: Box::new([0; FILTER]),
+            features,
+            symmetries,
             stats: Stats::default(),
             node_limit,
             started,
@@ -401,16 +484,18 @@ impl Searcher {
             return v;
         }
         let key = root.key(black, rules.eye);
-        if let Some(&v) = self.tt.get(&key) {
-            return v;
+        if let Some(&e) = self.tt.get(&key) {
+            if e >> 1 & ANY_LINE == ANY_LINE {
+                return e & 1 == 1;
+            }
         }
         if self.exhausted.is_some() {
             return !black;
         }
         self.stack.clear();
-        self.path.clear();
+        while self.pop_path() {}
         for &b in history {
-            if !self.push_path((b, u64::MAX)) {
+            if !self.push_path(b, u64::MAX) {
                 return !black;
             }
         }
@@ -422,7 +507,11 @@ impl Searcher {
         // above its own frame depends on the line of play and is not stored: the table holds
         // only results that hold whatever line reaches the position. (Not storing any result
         // touched by a repetition is also sound, but exponential in ko-rich spaces: 7-vertex
-        // corner shapes ran past 20 million nodes.)
+        // corner shapes ran past 20 million nodes.) With [`Features::local_results`], such a
+        // result goes to a second table with the index `cut` and the serial of the path entry
+        // there: it is used again only while that entry is still on the line, that is for the
+        // positions reached again below the position it depends on, and the user inherits the
+        // dependence (its own `cut`).
         let mut ret: Option<(bool, u32)> = None;
         loop {
             let depth = self.stack.len();
@@ -432,10 +521,8 @@ impl Searcher {
                 top.cut = top.cut.min(cut);
                 if !r {
                     let top = self.stack.pop().expect("frame");
-                    self.path.pop();
-                    if top.cut as usize >= self.path.len() {
-                        self.store(top.key, true);
-                    }
+                    self.pop_path();
+                    self.finish(&top, true);
                     if self.stack.is_empty() {
                         return true;
                     }
@@ -446,10 +533,8 @@ impl Searcher {
             let top = &mut self.stack[depth - 1];
             if top.next >= top.nmoves {
                 let top = self.stack.pop().expect("frame");
-                self.path.pop();
-                if top.cut as usize >= self.path.len() {
-                    self.store(top.key, false);
-                }
+                self.pop_path();
+                self.finish(&top, false);
                 if self.stack.is_empty() {
                     return false;
                 }
@@ -468,10 +553,17 @@ impl Searcher {
                 Played::Next { state, captured } => {
                     let board = state.board();
                     let full = state.key(!black, rules.eye);
-                    let repeats = self
-                        .path
-                        .iter()
-                        .position(|&(b, f)| f == full || (!captured && mv != PASS && b == board));
+                    let by_board = !captured && mv != PASS;
+                    let may_repeat = !self.features.repetition_filter
+                        || self.filter_full[slot(full)] != 0
+                        || (by_board && self.filter_board[slot(board)] != 0);
+                    let repeats = if may_repeat {
+                        self.path
+                            .iter()
+                            .position(|&(b, f, _)| f == full || (by_board && b == board))
+                    } else {
+                        None
+                    };
                     if let Some(i) = repeats {
                         let top = &mut self.stack[depth - 1];
                         top.cut = top.cut.min(i as u32);
@@ -484,9 +576,21 @@ impl Searcher {
                 ret = Some((v, u32::MAX));
                 continue;
             }
-            if let Some(&v) = self.tt.get(&child.key(!black, rules.eye)) {
-                ret = Some((v, u32::MAX));
-                continue;
+            let child_key = child.key(!black, rules.eye);
+            if let Some(&e) = self.tt.get(&child_key) {
+                let (v, cut) = (e & 1 == 1, e >> 1 & ANY_LINE);
+                if cut == ANY_LINE {
+                    ret = Some((v, u32::MAX));
+                    continue;
+                }
+                if self
+                    .path
+                    .get(cut as usize)
+                    .is_some_and(|p| p.2 == (e >> 32) as u32)
+                {
+                    ret = Some((v, cut as u32));
+                    continue;
+                }
             }
             if self.exhausted.is_none() {
                 self.exhausted = self.count_node();
@@ -503,7 +607,7 @@ impl Searcher {
     /// Record a result. The table is emptied when it reaches [`TT_LIMIT`] entries, and when
     /// the allocator refuses it room to grow (it then goes on, smaller), so its memory stays
     /// bounded whatever the space and whatever the process's memory limit.
-    fn store(&mut self, key: u64, value: bool) {
+    fn store(&mut self, key: u64, value: u64) {
         if self.tt.len() >= TT_LIMIT {
             self.tt.clear();
         }
@@ -517,14 +621,48 @@ impl Searcher {
         self.tt.insert(key, value);
     }
 
+    /// Record the result of a frame just taken off the stack (the path already popped, so the
+    /// frame's own index is the path's length): in the table when it holds whatever the line,
+    /// else, with [`Features::local_results`], as a line-dependent result.
+    fn finish(&mut self, top: &Frame, value: bool) {
+        let cut = top.cut as usize;
+        if cut >= self.path.len() {
+            self.store(top.key, entry(value, ANY_LINE, 0));
+        } else if self.features.local_results && self.exhausted.is_none() && (cut as u64) < ANY_LINE
+        {
+            // A result that holds whatever the line is never replaced by one that does not.
+            let permanent = self
+                .tt
+                .get(&top.key)
+                .is_some_and(|e| e >> 1 & ANY_LINE == ANY_LINE);
+            if !permanent {
+                let serial = self.path[cut].2;
+                self.store(top.key, entry(value, cut as u64, serial));
+            }
+        }
+    }
+
     /// Push one entry on the repetition path; false when the allocator refuses it room (the
     /// search is then out of memory).
-    fn push_path(&mut self, entry: (u64, u64)) -> bool {
+    fn push_path(&mut self, board: u64, full: u64) -> bool {
         if self.path.try_reserve(1).is_err() {
             self.exhausted = Some(Exhausted::Memory);
             return false;
         }
-        self.path.push(entry);
+        self.serial = self.serial.wrapping_add(1);
+        self.path.push((board, full, self.serial));
+        self.filter_full[slot(full)] += 1;
+        self.filter_board[slot(board)] += 1;
+        true
+    }
+
+    /// Pop the last entry of the repetition path; false when it was empty.
+    fn pop_path(&mut self) -> bool {
+        let Some((board, full, _)) = self.path.pop() else {
+            return false;
+        };
+        self.filter_full[slot(full)] -= 1;
+        self.filter_board[slot(board)] -= 1;
         true
     }
 
@@ -532,9 +670,11 @@ impl Searcher {
     /// memory).
     fn push(&mut self, rules: &Rules, s: &State, black: bool) -> bool {
         let mut moves = [0u8; 34];
-        let nmoves = rules.moves(s, black, &mut moves) as u8;
-        if self.stack.try_reserve(1).is_err()
-            || !self.push_path((s.board(), s.key(black, rules.eye)))
+        let mut nmoves = rules.moves(s, black, &mut moves) as u8;
+        if self.features.symmetry {
+            nmoves = self.symmetries.prune(s, &mut moves, nmoves);
+        }
+        if self.stack.try_reserve(1).is_err() || !self.push_path(s.board(), s.key(black, rules.eye))
         {
             self.exhausted = Some(Exhausted::Memory);
             return false;
@@ -557,7 +697,13 @@ impl Searcher {
         if black && rules.wall_libs(s) <= 1 {
             return Some(true);
         }
-        if rules.sure_eyes(s, 2 - rules.eye as u32) {
+        let need = 2 - rules.eye as u32;
+        let alive = if self.features.static_life {
+            rules.vital_regions(s, need)
+        } else {
+            rules.sure_eyes(s, need)
+        };
+        if alive {
             // The wall can never be brought down to one liberty: the defender has won.
             return Some(!black);
         }

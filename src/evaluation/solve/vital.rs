@@ -12,10 +12,25 @@ impl Ctx<'_> {
         let hist = [root.board()];
         let b = self.count(&node, true, &[]);
         let c = self.count(&node, false, &[]);
-        // Every first move: (move, plain value left, count for the tenuki digit).
+        // Every first move: (move, plain value left, count for the tenuki digit). A move that a
+        // symmetry of the space (leaving the root unchanged) maps from an earlier vertex takes
+        // that vertex's answers: the positions they leave are mirror images.
+        let rep = if self.s.features.symmetry && !self.s.symmetries.is_empty() {
+            self.s.symmetries.representatives(root)
+        } else {
+            std::array::from_fn(|v| v as u8)
+        };
+        let copy = |per: &[(u8, [u8; 4], u8)], mv: u8| {
+            let r = *rep.get(mv as usize).unwrap_or(&mv);
+            (r != mv)
+                .then(|| per.iter().find(|m| m.0 == r).map(|m| (mv, m.1, m.2)))
+                .flatten()
+        };
         let mut per_black: Vec<(u8, [u8; 4], u8)> = Vec::new();
         for mv in self.firsts(true).collect::<Vec<_>>() {
-            if let Some(child) = self.after(&node, &[], true, mv) {
+            if let Some(c) = copy(&per_black, mv) {
+                per_black.push(c);
+            } else if let Some(child) = self.after(&node, &[], true, mv) {
                 let v = self.plain_value(&child, &hist);
                 let am = self.a_of(b, v[1], &child, &hist, depth);
                 per_black.push((mv, v, am));
@@ -23,7 +38,9 @@ impl Ctx<'_> {
         }
         let mut per_white: Vec<(u8, [u8; 4], u8)> = Vec::new();
         for mv in self.firsts(false).collect::<Vec<_>>() {
-            if let Some(child) = self.after(&node, &[], false, mv) {
+            if let Some(c) = copy(&per_white, mv) {
+                per_white.push(c);
+            } else if let Some(child) = self.after(&node, &[], false, mv) {
                 let v = self.plain_value(&child, &hist);
                 let dn = self.d_of(c, v[2], &child, &hist, depth);
                 per_white.push((mv, v, dn));
@@ -63,12 +80,16 @@ impl Ctx<'_> {
         }
         let lines_b: Vec<(u8, u8, u8)> = per_black.iter().map(|m| (m.0, m.1[2], m.2)).collect();
         let lines_w: Vec<(u8, u8, u8)> = per_white.iter().map(|m| (m.0, m.1[1], m.2)).collect();
-        let pv = [
-            self.line(root, &lines_b, true, a, true),
-            self.line(root, &lines_b, true, b, false),
-            self.line(root, &lines_w, false, c, false),
-            self.line(root, &lines_w, false, d, true),
-        ];
+        let pv = if self.s.features.lines {
+            [
+                self.line(root, &lines_b, true, a, true),
+                self.line(root, &lines_b, true, b, false),
+                self.line(root, &lines_w, false, c, false),
+                self.line(root, &lines_w, false, d, true),
+            ]
+        } else {
+            Default::default()
+        };
         let to_move = |m: u8| match m {
             OUTER => Move::OuterLiberty,
             PASS => Move::Pass,

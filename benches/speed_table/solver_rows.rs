@@ -1,0 +1,323 @@
+//! The solver's rows of the speed table (issue 10): open spaces by size and placement, board
+//! analysis of the spaces of nine to twenty points no pattern answers, and the solver per
+//! graph of six and seven points against GNU Go 3.8's `analyze_eyegraph`.
+//!
+//! "before" is the search as it was ([`Features::BASELINE`]) where measuring it is cheap;
+//! where it ran into the node limit (20 million nodes, half a minute and more a space) the
+//! figure measured before the work began is given, and says so. [`rows`] takes about two
+//! minutes on this project's two-core machine.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use nakade::board::analysis::{analyze_position, AnalysisLimits, Source};
+use nakade::board::sgf;
+use nakade::evaluation::evaluate::Evaluator;
+use nakade::evaluation::solve::{solve_with, Features, Params, SolveError, Space};
+use nakade::pattern::diagram::Marker;
+use nakade::pattern::encoded::{encode, parse_graph};
+use nakade::tools::enumerate::{place, polyominoes, Placement, CONCRETE};
+
+/// The time limit on one open space in the bench: past it the row says "gives up".
+const OPEN_LIMIT: Duration = Duration::from_secs(20);
+/// Graphs of each size compared with GNU Go.
+const SAMPLE: usize = 150;
+
+/// Value-only features: what the analysis and the evaluator use.
+fn value_only(f: Features) -> Features {
+    Features { lines: false, ..f }
+}
+
+/// Solve an encoded graph with `features` and no node limit but [`OPEN_LIMIT`]; the value and
+/// the time, or how it gave up.
+fn open_space(text: &str, features: Features) -> String {
+    let Ok(d) = parse_graph(text) else {
+        return format!("{text}: does not parse");
+    };
+    let Ok(space) = Space::from_diagram(&d) else {
+        return format!("{text}: not a space");
+    };
+    let params = Params {
+        node_limit: u64::MAX,
+        time_limit: Some(OPEN_LIMIT),
+        ..Params::default()
+    };
+    let t = Instant::now();
+    match solve_with(&space, &params, features) {
+        Ok(sol) => format!("{} in {:.2} s", sol.value, t.elapsed().as_secs_f64()),
+        Err(SolveError::TimeLimit { nodes, .. }) => format!(
+            "gives up after {} s ({:.1} M nodes)",
+            OPEN_LIMIT.as_secs(),
+            nodes as f64 / 1e6
+        ),
+        Err(e) => format!("{e}"),
+    }
+}
+
+/// The bench positions.
+fn positions() -> Vec<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches/positions");
+    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    v.retain(|p| p.extension().is_some_and(|e| e == "sgf"));
+    v.sort();
+    v
+}
+
+/// Board analysis of the bench positions: of the spaces of 9 to 20 points no pattern answers,
+/// how many get the solver's exact value, how many a bound, and the time per such space.
+fn analysis_row() -> (String, String) {
+    let (mut exact, mut bound, mut total) = (0usize, 0usize, Duration::ZERO);
+    let mut sized = 0usize;
+    for file in positions() {
+        let Ok(mut board) = sgf::load_file(&file, None).map(|g| g.board) else {
+            continue;
+        };
+        let ev = Evaluator::with_default();
+        let t = Instant::now();
+        let report = analyze_position(&mut board, &ev, None, AnalysisLimits::default());
+        total += t.elapsed();
+        for s in &report.spaces {
+            let n = s.points().len();
+            if (9..=20).contains(&n) && !matches!(s.source, Source::Pattern(_)) {
+                sized += 1;
+                match s.source {
+                    Source::Solver => exact += 1,
+                    Source::Bound => bound += 1,
+                    _ => {}
+                }
+            }
+        }
+    }
+    (
+        format!("size rule (a guess) for all {sized} such spaces of the bench positions"),
+        format!(
+            "exact (solver) {exact}, bound {bound} of {sized}; whole analysis {:.2} s for {} positions",
+            total.as_secs_f64(),
+            positions().len()
+        ),
+    )
+}
+
+/// GNU Go over GTP, one exchange at a time, restarted after a crash.
+struct Gnugo {
+    path: PathBuf,
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Gnugo {
+    fn start(path: &Path) -> Option<Gnugo> {
+        let mut child = Command::new(path)
+            .args(["--mode", "gtp", "--quiet"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .ok()?;
+        let stdin = child.stdin.take()?;
+        let stdout = BufReader::new(child.stdout.take()?);
+        Some(Gnugo {
+            path: path.to_path_buf(),
+            child,
+            stdin,
+            stdout,
+        })
+    }
+
+    /// One command; true when it was answered (`=`).
+    fn ask(&mut self, cmd: &str) -> bool {
+        if writeln!(self.stdin, "{cmd}")
+            .and_then(|_| self.stdin.flush())
+            .is_err()
+        {
+            return self.restart();
+        }
+        let mut ok = false;
+        let mut first = true;
+        loop {
+            let mut line = String::new();
+            match self.stdout.read_line(&mut line) {
+                Ok(0) | Err(_) => return self.restart(),
+                Ok(_) => {}
+            }
+            if first {
+                ok = line.starts_with('=');
+                first = false;
+            }
+            if line.trim().is_empty() {
+                return ok;
+            }
+        }
+    }
+
+    fn restart(&mut self) -> bool {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        if let Some(g) = Gnugo::start(&self.path) {
+            *self = g;
+        }
+        false
+    }
+}
+
+impl Drop for Gnugo {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Graphs of `n` points: from the solver record (one per block of its file), every k-th; where
+/// there is no record (7 points: its enumeration takes minutes), shapes of `n` cells in turn,
+/// each placement in turn, labels drawn from a fixed sequence.
+fn sample_graphs(n: usize) -> Vec<String> {
+    if n >= 7 {
+        let shapes = polyominoes(n);
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut out = Vec::new();
+        for i in 0..SAMPLE {
+            let cells = &shapes[i * 7919 % shapes.len()];
+            let labels: Vec<Marker> = (0..n)
+                .map(|_| {
+                    seed = seed
+                        .wrapping_mul(6_364_136_223_846_793_005)
+                        .wrapping_add(1_442_695_040_888_963_407);
+                    // Mostly empty points, as eye spaces are.
+                    match seed >> 61 {
+                        0..=4 => CONCRETE[0],
+                        5 => CONCRETE[1],
+                        6 => CONCRETE[2],
+                        _ => CONCRETE[3],
+                    }
+                })
+                .collect();
+            let d = place(cells, &labels, Placement::ALL[i % 3]);
+            out.push(encode(&d));
+        }
+        return out;
+    }
+    let path = format!(
+        "{}/tests/golden/solver_record/size_{n}.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let all: Vec<&str> = text.lines().filter_map(|l| l.split('\t').next()).collect();
+    let step = (all.len() / SAMPLE).max(1);
+    all.iter()
+        .step_by(step)
+        .take(SAMPLE)
+        .map(|s| s.to_string())
+        .collect()
+}
+
+/// Time per graph of the solver with `features` over `graphs` (errors counted too).
+fn per_graph(graphs: &[String], features: Features) -> Duration {
+    let t = Instant::now();
+    for g in graphs {
+        if let Ok(d) = parse_graph(g) {
+            if let Ok(space) = Space::from_diagram(&d) {
+                let _ = solve_with(&space, &Params::default(), features);
+            }
+        }
+    }
+    t.elapsed() / graphs.len().max(1) as u32
+}
+
+/// The GNU Go row for `n` points: before and after, each as nakade's time per graph, GNU Go's,
+/// and the ratio.
+fn gnugo_row(n: usize) -> (String, String) {
+    let graphs = sample_graphs(n);
+    if graphs.is_empty() {
+        let none = "no record of that size".to_string();
+        return (none.clone(), none);
+    }
+    let gg_path = std::env::var_os("NAKADE_GNUGO")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/games/gnugo"));
+    let theirs = Gnugo::start(&gg_path).map(|mut gg| {
+        let mut took = Duration::ZERO;
+        let mut answered = 0u32;
+        for g in &graphs {
+            let t = Instant::now();
+            if gg.ask(&format!("analyze_eyegraph {g}")) {
+                took += t.elapsed();
+                answered += 1;
+            }
+        }
+        took / answered.max(1)
+    });
+    let before = per_graph(&graphs, Features::BASELINE);
+    let after = per_graph(&graphs, value_only(Features::default()));
+    let show = |ours: Duration| match theirs {
+        Some(t) => format!(
+            "{:.1} µs vs GNU Go {:.1} µs: {:.0}×",
+            ours.as_secs_f64() * 1e6,
+            t.as_secs_f64() * 1e6,
+            t.as_secs_f64() / ours.as_secs_f64().max(1e-9)
+        ),
+        None => format!("{:.1} µs (GNU Go not found)", ours.as_secs_f64() * 1e6),
+    };
+    (show(before), show(after))
+}
+
+/// The rows `[path, before, after, target]`.
+pub fn rows() -> Vec<[String; 4]> {
+    let mut out = Vec::new();
+    let after = |text: &str| open_space(text, Features::default());
+    out.push([
+        "open space, 12 vertices, corner `|....%|....%|....%+-----`".to_string(),
+        "gives up (20 M nodes; 28.7 s, measured before the work)".to_string(),
+        after("|....%|....%|....%+-----"),
+        "< 0.1 s".to_string(),
+    ]);
+    out.push([
+        "open space, 16 vertices, centre `....%....%....%....`".to_string(),
+        open_space("....%....%....%....", Features::BASELINE),
+        after("....%....%....%...."),
+        "< 1 s".to_string(),
+    ]);
+    for (what, text) in [
+        ("edge", "-----%....%....%....%...."),
+        ("corner", "|....%|....%|....%|....%+-----"),
+    ] {
+        out.push([
+            format!("open space, 16 vertices, {what} `{text}`"),
+            "gives up (20 M nodes, measured before the work)".to_string(),
+            after(text),
+            "< 1 s".to_string(),
+        ]);
+    }
+    for (what, text) in [
+        ("centre", ".....%.....%.....%....."),
+        ("edge", "-----%.....%.....%.....%....."),
+    ] {
+        out.push([
+            format!("open space, 20 vertices, {what} `{text}`"),
+            "gives up (20 M nodes, measured before the work)".to_string(),
+            after(text),
+            "answered, < 10 s".to_string(),
+        ]);
+    }
+    let (before, now) = analysis_row();
+    out.push([
+        "board analysis, spaces of 9–20 points with no pattern".to_string(),
+        before,
+        now,
+        "the solver's exact value".to_string(),
+    ]);
+    for n in [6, 7] {
+        let (before, now) = gnugo_row(n);
+        out.push([
+            format!("solver per graph, {n} points ({SAMPLE} graphs), vs GNU Go `analyze_eyegraph`"),
+            before,
+            now,
+            "≥ 50×".to_string(),
+        ]);
+    }
+    out
+}

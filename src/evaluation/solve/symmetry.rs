@@ -1,0 +1,155 @@
+//! The symmetries of an eye space: the permutations of its vertices that keep adjacency, the
+//! wall sides and the marginal marks, so the rules of the local game read the same on both
+//! sides. Two moves that one of them maps onto each other, in a position it leaves unchanged,
+//! lead to mirror positions of equal value: only the first of them needs reading.
+
+use super::search::{Geometry, State, NO_KO};
+
+/// The most symmetries kept: any subset of them prunes soundly, and open spaces have at most
+/// eight (the square's).
+const MAX_SYMMETRIES: usize = 16;
+/// Steps of the backtracking search for symmetries before it stops with what it has found.
+const MAX_STEPS: u32 = 200_000;
+
+/// The non-trivial symmetries of one geometry.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Symmetries {
+    n: usize,
+    perms: Vec<[u8; 32]>,
+}
+
+impl Symmetries {
+    /// The symmetries of `g` (identity left out).
+    pub fn of(g: &Geometry) -> Symmetries {
+        let mut out = Symmetries {
+            n: g.n,
+            perms: Vec::new(),
+        };
+        let mut perm = [0u8; 32];
+        let mut steps = 0;
+        out.extend(g, 0, &mut perm, 0, &mut steps);
+        out
+    }
+
+    /// Backtracking: vertices `0..v` are mapped by `perm` onto `used`.
+    fn extend(&mut self, g: &Geometry, v: usize, perm: &mut [u8; 32], used: u32, steps: &mut u32) {
+        if self.perms.len() >= MAX_SYMMETRIES || *steps >= MAX_STEPS {
+            return;
+        }
+        *steps += 1;
+        if v == g.n {
+            if (0..g.n).any(|i| perm[i] as usize != i) {
+                self.perms.push(*perm);
+            }
+            return;
+        }
+        let label = |u: usize| (g.adj[u].count_ones(), g.wall >> u & 1, g.marg >> u & 1);
+        for w in 0..g.n {
+            if used >> w & 1 == 1 || label(w) != label(v) {
+                continue;
+            }
+            // Adjacency to the vertices already mapped must be kept.
+            let fits = (0..v).all(|u| (g.adj[v] >> u & 1) == (g.adj[w] >> perm[u] & 1));
+            if fits {
+                perm[v] = w as u8;
+                self.extend(g, v + 1, perm, used | 1 << w, steps);
+            }
+        }
+    }
+
+    /// The image of a vertex set.
+    #[inline]
+    fn map(&self, p: &[u8; 32], mut set: u32) -> u32 {
+        let mut out = 0;
+        while set != 0 {
+            let v = set.trailing_zeros() as usize;
+            set &= set - 1;
+            out |= 1 << p[v];
+        }
+        out
+    }
+
+    /// The symmetries that leave `s` unchanged (stones and ko ban), as a bitmask over
+    /// [`Symmetries::perms`].
+    fn fixing(&self, s: &State) -> u32 {
+        let mut out = 0;
+        for (i, p) in self.perms.iter().enumerate() {
+            if (s.ko == NO_KO || p[s.ko as usize] == s.ko)
+                && self.map(p, s.black) == s.black
+                && self.map(p, s.white) == s.white
+            {
+                out |= 1 << i;
+            }
+        }
+        out
+    }
+
+    /// The images of vertex `v` under the symmetries in `fix`.
+    #[inline]
+    fn images(&self, fix: u32, v: usize) -> u32 {
+        let mut out = 0;
+        let mut f = fix;
+        while f != 0 {
+            let i = f.trailing_zeros() as usize;
+            f &= f - 1;
+            out |= 1 << self.perms[i][v];
+        }
+        out
+    }
+
+    /// Whether there is any symmetry at all.
+    pub fn is_empty(&self) -> bool {
+        self.perms.is_empty()
+    }
+
+    /// Drop from `moves[..k]` every vertex move that a symmetry leaving `s` unchanged maps
+    /// from an earlier move of the list; give the new count. Other moves (outer liberty,
+    /// pass) are kept.
+    pub fn prune(&self, s: &State, moves: &mut [u8; 34], k: u8) -> u8 {
+        if self.perms.is_empty() {
+            return k;
+        }
+        let fix = self.fixing(s);
+        if fix == 0 {
+            return k;
+        }
+        let mut images = 0u32;
+        let mut kept = 0u8;
+        for i in 0..k as usize {
+            let m = moves[i];
+            if (m as usize) < self.n {
+                if images >> m & 1 == 1 {
+                    continue;
+                }
+                images |= self.images(fix, m as usize);
+            }
+            moves[kept as usize] = m;
+            kept += 1;
+        }
+        kept
+    }
+
+    /// For each vertex, the first vertex (in index order) that a symmetry leaving `s`
+    /// unchanged maps onto it, or itself.
+    pub fn representatives(&self, s: &State) -> [u8; 32] {
+        let mut rep = [0u8; 32];
+        for (v, r) in rep.iter_mut().enumerate() {
+            *r = v as u8;
+        }
+        let fix = self.fixing(s);
+        for v in 0..self.n {
+            if rep[v] as usize != v {
+                continue;
+            }
+            let mut img = self.images(fix, v);
+            while img != 0 {
+                let w = img.trailing_zeros() as usize;
+                img &= img - 1;
+                if w > v && rep[w] as usize == w {
+                    rep[w] = v as u8;
+                }
+            }
+        }
+        rep
+    }
+}
