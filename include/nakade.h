@@ -224,6 +224,18 @@ nakade_status nakade_db_len(const nakade_db *db, size_t *count);
 // afterwards, nor be in use by another thread during the call.
 void nakade_db_free(nakade_db *db);
 
+// The message of the last call on the calling thread that did not return
+// `NAKADE_STATUS_OK`, as a NUL-terminated UTF-8 string; NULL when no call on this thread has
+// failed yet.
+//
+// The string belongs to nakade: it stays valid until the next failing call on the same
+// thread (so read it after the failing call returns, not as another argument of the same
+// call expression). Each thread has its own message, so threads never see each other's.
+const char *nakade_last_error(void);
+
+// The version of nakade, e.g. `0.1.0`, as a static NUL-terminated string.
+const char *nakade_version(void);
+
 // The eye space of GNU Go's one-line encoding (`analyze_eyegraph`'s argument, e.g.
 // `OO!%O.X%!...`: rows split by `%`, `.` empty, `!` marginal, `X` and `$` attacker stones,
 // `|` `-` `+` board edges). Its vertex `i` is the `i`-th vertex marker in reading order;
@@ -279,18 +291,6 @@ nakade_status nakade_space_coordinate(const nakade_space *space,
 // `space` must be null or a handle from `nakade_space_*` not yet freed; it must not be used
 // afterwards, nor be in use by another thread during the call.
 void nakade_space_free(nakade_space *space);
-
-// The message of the last call on the calling thread that did not return
-// `NAKADE_STATUS_OK`, as a NUL-terminated UTF-8 string; NULL when no call on this thread has
-// failed yet.
-//
-// The string belongs to nakade: it stays valid until the next failing call on the same
-// thread (so read it after the failing call returns, not as another argument of the same
-// call expression). Each thread has its own message, so threads never see each other's.
-const char *nakade_last_error(void);
-
-// The version of nakade, e.g. `0.1.0`, as a static NUL-terminated string.
-const char *nakade_version(void);
 
 #ifdef __cplusplus
 }  // extern "C"

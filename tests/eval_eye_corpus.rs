@@ -5,7 +5,7 @@
 //! by the space asked about; each file's comment gives the seed, level and moves). Each case
 //! is our exact answer at one vertex and GNU Go 3.8's there (`loadsgf FILE`, `eval_eye
 //! VERTEX`); where they differ, a reason read from the position says who is right.
-//! Agreement: 102 of 121. `docs/EVAL_EYE_CORPUS.md` tabulates the categories.
+//! Agreement: 99 of 121 (102 before the size rule gave way to the solver). `docs/EVAL_EYE_CORPUS.md` tabulates the categories.
 //!
 //! A self-play case's vertex is drawn (seeded by the game's name) among the empty points where
 //! at least one engine gives a value other than `-1` and `2 2`, or any point with a value
@@ -102,6 +102,13 @@ const WHY_LONE_STONE_BIG_SPACE: &str =
 /// keeps one. 0 1, as we say (vital point B9 or B8). GNU Go leaves C8 and C9 out of the
 /// space (two separate 0 0 points) and values A9 B9 A8 B8 A7 as closed: 1 1, though its own
 /// play after black B8 (white C8, black C9) leaves the corner without an eye. Ours.
+/// Open corner spaces of 9 and 10 points with four margins and no `eyes.db` pattern: GNU Go's
+/// `1 1` is its size rule for an unmatched space; the solver reads the space (`nakade solve`
+/// on its graph prints the lines): the attacker enters through the margins and the owner gets
+/// no eye with alternating play. Ours (the solver's exact reading against a guess).
+const WHY_UNMATCHED_OPEN_CORNER: &str =
+    "ours: no pattern; GNU Go's size rule against the solver's reading of the margins";
+
 const WHY_OPEN_CORNER: &str =
     "ours: C8 and C9 are open to black's live D8; black B8 first leaves no eye";
 
@@ -266,7 +273,13 @@ const CASES: &[Case] = &[
     case("false_eye_ko", "E2", "0 0", "0 0", AGREE),
     case("gnugo9_00_white_corner_one", "A1", "1 1", "1 1", AGREE),
     case("gnugo9_01_black_centre_one", "F4", "1 1", "1 1", AGREE),
-    case("gnugo9_02_white_corner_nine", "H2", "1 1", "1 1", AGREE),
+    case(
+        "gnugo9_02_white_corner_nine",
+        "H2",
+        "0 0",
+        "1 1",
+        WHY_UNMATCHED_OPEN_CORNER,
+    ),
     case("gnugo9_03_black_centre_one", "E2", "1 1", "1 1", AGREE),
     case(
         "gnugo9_04_black_edge_four_half_eye",
@@ -299,7 +312,13 @@ const CASES: &[Case] = &[
     case("gnugo9_14_white_corner_17", "A7", "2 2", "2 2", AGREE),
     case("gnugo9_15_white_centre_one", "H6", "1 1", "1 1", AGREE),
     case("gnugo9_16_white_corner_28", "B4", "2 2", "2 2", AGREE),
-    case("gnugo9_17_white_corner_ten", "A2", "1 1", "1 1", AGREE),
+    case(
+        "gnugo9_17_white_corner_ten",
+        "A2",
+        "0 1 A6 A6",
+        "1 1",
+        WHY_UNMATCHED_OPEN_CORNER,
+    ),
     case(
         "gnugo9_18_black_corner_six_stones",
         "C1",
@@ -394,7 +413,13 @@ const CASES: &[Case] = &[
     case("gnugo9_49_white_centre_one", "C3", "1 1", "1 1", AGREE),
     case("gnugo9_50_white_corner_16", "B5", "2 2", "2 2", AGREE),
     case("gnugo9_51_black_corner_37", "D9", "2 2", "2 2", AGREE),
-    case("gnugo9_52_black_corner_ten", "B7", "1 1", "1 1", AGREE),
+    case(
+        "gnugo9_52_black_corner_ten",
+        "B7",
+        "0 0",
+        "1 1",
+        WHY_UNMATCHED_OPEN_CORNER,
+    ),
     case(
         "gnugo9_53_black_centre_three",
         "B7",
@@ -489,7 +514,7 @@ const CASES: &[Case] = &[
 #[test]
 fn corpus_eval_eye_answers() {
     assert!(CASES.len() >= 150 - 52);
-    check_ours(CASES, (102, 121));
+    check_ours(CASES, (99, 121));
 }
 
 #[test]
