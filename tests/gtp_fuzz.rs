@@ -123,10 +123,16 @@ proptest! {
         prop_assert_eq!(&b, &before);
         for s in &r.spaces {
             let v = s.value.expect("a value");
+            // A space one ko decides also names the ko's moves (`nakade::board::ko`).
+            let ko_moves = match s.source {
+                nakade::board::analysis::Source::Ko(k) => vec![k.ko.attack, k.ko.defense],
+                _ => Vec::new(),
+            };
             let allowed: Vec<_> = s
                 .points()
                 .into_iter()
                 .chain(s.half_eyes().iter().flat_map(|h| h.attack.iter().chain(&h.defense).copied()))
+                .chain(ko_moves)
                 .collect();
             prop_assert!(s.attack.iter().chain(&s.defense).all(|l| allowed.contains(l)));
             if v.a == v.c {

@@ -40,12 +40,13 @@ const CASES: [Case; 3] = [
 |. . . X . . . . .|
 |. . . . . . . . .|
 +-----------------+",
-        ours: "ko: 1111 if the owner wins it, 0011 if the attacker does | 0111 | D4 | D4 D6 | 1 1",
+        ours: "ko: 1111 if the owner wins it, 0011 if the attacker does | 0111 | D4 |  | 1 1",
         gnugo: "1 1",
         // Sum 1 + 7/8: a proper eye by the sum alone (1111). Black takes the ko at D4
         // (capturing D3) and, with a second move, plays D6: both diagonals black, the eye
         // false. One black move is not enough: white answers D6 (or retakes). So 0111, with
-        // D4 for black and D4 or D6 for white. GNU Go's `eval_eye` gives only min and max (1 1),
+        // D4 for black; as for every value with b = d, no defence point is named (white's D6
+        // or D4 only removes black's threat, the a digit). GNU Go's `eval_eye` gives only min and max (1 1),
         // which our value shares.
         why: "",
     },
@@ -63,7 +64,7 @@ const CASES: [Case; 3] = [
 |. . . X . . . . .|
 |. . . . . . . . .|
 +-----------------+",
-        ours: "ko: 1111 if the owner wins it, 0011 if the attacker does | 0111 | D3 | D3 D6 | 1 1",
+        ours: "ko: 1111 if the owner wins it, 0011 if the attacker does | 0111 | D3 |  | 1 1",
         gnugo: "0 1 D6 D6",
         why: "nakade right: sum 1 + 9/8 reads as a half eye (0011), but black moving first cannot \
               destroy it: after black D6, white captures D4 at D3 and black must find the first \

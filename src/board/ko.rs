@@ -90,20 +90,34 @@ pub fn read_both_ways(
     let value = join(o, x);
     let mut attack: Vec<Loc> = Vec::new();
     let mut defense: Vec<Loc> = Vec::new();
-    if !value.is_settled() {
-        // Each side's first move: the ko where settling it is best, the moves inside the
-        // space (as the other side's winning reading has them) where those are.
+    // Points the reported space can name: its own, and its half eyes' deciding moves. A move
+    // of one settled reading outside them (a half eye that reading alone has) is left out; the
+    // ko's own moves are always named.
+    let named = |l: &Loc| {
+        report.analyzed.space.contains(*l)
+            || report
+                .analyzed
+                .half_eyes()
+                .any(|h| h.attack.contains(l) || h.defense.contains(l))
+    };
+    // As for any value: attack points only where the attacker's first move matters (a < c),
+    // defence points only where the owner's does (b < d).
+    if value.a < value.c {
+        // The ko where settling it is the attacker's best first move, else his best move
+        // inside the space as the owner's reading has it.
         if x.c == value.b {
             attack.push(ko.attack);
         }
         if o.a.max(x.b) == value.b {
-            attack.extend(owner.attack.iter().copied());
+            attack.extend(owner.attack.iter().copied().filter(named));
         }
+    }
+    if value.b < value.d {
         if o.b == value.c {
             defense.push(ko.defense);
         }
         if x.d.min(o.c) == value.c {
-            defense.extend(attacker.defense.iter().copied());
+            defense.extend(attacker.defense.iter().copied().filter(named));
         }
     }
     attack.sort();
