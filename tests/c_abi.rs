@@ -30,25 +30,15 @@ fn golden(path: &Path, got: &str) {
     );
 }
 
-/// The `cbindgen` command (`$NAKADE_CBINDGEN`, else `cbindgen` on the path), or `None` with a
-/// plain message. cbindgen (MPL-2.0) is a tool the test runs, as GNU Go is, not a dependency:
+/// The `cbindgen` command (`$NAKADE_CBINDGEN`, else `cbindgen` on the path). cbindgen
+/// (MPL-2.0) is a tool the test runs, as GNU Go is, not a dependency:
 /// `cargo install cbindgen --version 0.29.4 --locked` (`.ci/run` does it).
 fn cbindgen() -> Option<String> {
-    let cmd = std::env::var("NAKADE_CBINDGEN").unwrap_or_else(|_| "cbindgen".to_string());
-    let found = std::process::Command::new(&cmd)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if found {
-        return Some(cmd);
-    }
-    let msg = format!("no {cmd} to check include/nakade.h (cargo install cbindgen)");
-    assert!(
-        !crate::support::external_required(),
-        "{msg}, and NAKADE_REQUIRE_EXTERNAL=1"
-    );
-    eprintln!("SKIPPED: {msg}");
-    None
+    tool(
+        "NAKADE_CBINDGEN",
+        "cbindgen",
+        "to check include/nakade.h (cargo install cbindgen)",
+    )
 }
 
 #[test]
@@ -75,17 +65,23 @@ fn the_header_is_what_cbindgen_generates() {
     );
 }
 
-/// The C compiler, or `None` with a plain message.
+/// The C compiler (`$CC`, else `cc`).
 fn c_compiler() -> Option<String> {
-    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
-    let found = std::process::Command::new(&cc)
+    tool("CC", "cc", "(a C compiler) to build examples/c")
+}
+
+/// The command named by `$var`, else `default`, when it answers `--version`; else `None` with
+/// a plain message (a failure under `NAKADE_REQUIRE_EXTERNAL=1`).
+fn tool(var: &str, default: &str, why: &str) -> Option<String> {
+    let cmd = std::env::var(var).unwrap_or_else(|_| default.to_string());
+    let found = std::process::Command::new(&cmd)
         .arg("--version")
         .output()
         .is_ok_and(|o| o.status.success());
     if found {
-        return Some(cc);
+        return Some(cmd);
     }
-    let msg = format!("no C compiler ({cc}) to build examples/c");
+    let msg = format!("no {cmd} {why}");
     assert!(
         !crate::support::external_required(),
         "{msg}, and NAKADE_REQUIRE_EXTERNAL=1"
