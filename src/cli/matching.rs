@@ -1,6 +1,6 @@
 //! `nakade match` and `nakade solve`: one graph, or a batch on standard input.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
 
 use serde::Serialize;
@@ -267,27 +267,36 @@ pub fn batch(mode: &Mode) -> anyhow::Result<ExitCode> {
     let mut input = stdin.lock();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let mut block: Vec<u8> = Vec::with_capacity(BLOCK + 4096);
-    let mut written = Vec::new();
+    let mut block: Vec<u8> = vec![0; BLOCK];
+    let mut filled = 0;
     loop {
-        // A block of whole lines (the last one may end the input without a newline).
-        let mut eof = false;
-        while block.len() < BLOCK {
-            let before = block.len();
-            if input.read_until(b'\n', &mut block)? == 0 {
-                eof = true;
-                break;
+        // One read, not a full block: a host that writes a line and waits for its answer gets
+        // it (a pipe gives what it holds).
+        let got = match input.read(&mut block[filled..]) {
+            Ok(k) => k,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e.into()),
+        };
+        filled += got;
+        // Whole lines; at the end of the input the last one may lack its newline.
+        let whole = if got == 0 {
+            filled
+        } else {
+            match block[..filled].iter().rposition(|&b| b == b'\n') {
+                Some(i) => i + 1,
+                None => {
+                    // A line longer than the block: make room for the rest of it.
+                    if filled == block.len() {
+                        block.resize(2 * block.len(), 0);
+                    }
+                    continue;
+                }
             }
-            debug_assert!(block.len() > before);
-        }
-        if block.is_empty() {
-            break;
-        }
-        written.clear();
-        answer_block(mode, &block, &mut written);
-        out.write_all(&written)?;
-        block.clear();
-        if eof {
+        };
+        answer_block(mode, &block[..whole], &mut out)?;
+        block.copy_within(whole..filled, 0);
+        filled -= whole;
+        if got == 0 {
             break;
         }
     }
@@ -295,10 +304,10 @@ pub fn batch(mode: &Mode) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Bytes of input read before answering them.
+/// Bytes of input read at most before answering them.
 const BLOCK: usize = 1 << 20;
-/// Lines a core takes at a time.
-const CHUNK_LINES: usize = 2048;
+/// Bytes of input (whole lines) a core takes at a time.
+const CHUNK_BYTES: usize = 1 << 14;
 
 /// A chunk's answers: the output, and the lines left for the full path with where their
 /// answers go.
@@ -307,17 +316,34 @@ struct ChunkOut<'a> {
     deferred: Vec<(usize, &'a [u8])>,
 }
 
-fn answer_block(mode: &Mode, block: &[u8], out: &mut Vec<u8>) {
+/// Answer a block of whole lines into `out`, in input order.
+fn answer_block(mode: &Mode, block: &[u8], out: &mut impl Write) -> std::io::Result<()> {
     use rayon::prelude::*;
-    let lines: Vec<&[u8]> = block.split_inclusive(|&b| b == b'\n').collect();
-    let chunks: Vec<ChunkOut> = lines
-        .par_chunks(CHUNK_LINES)
+    // Chunks of about CHUNK_BYTES, each ending after a newline (or at the block's end).
+    let mut chunks: Vec<&[u8]> = Vec::with_capacity(block.len() / CHUNK_BYTES + 1);
+    let mut rest = block;
+    while !rest.is_empty() {
+        let cut = if rest.len() <= CHUNK_BYTES {
+            rest.len()
+        } else {
+            rest[CHUNK_BYTES..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(rest.len(), |i| CHUNK_BYTES + i + 1)
+        };
+        let (chunk, tail) = rest.split_at(cut);
+        chunks.push(chunk);
+        rest = tail;
+    }
+    let answered: Vec<ChunkOut> = chunks
+        .par_iter()
         .map(|chunk| {
+            // Answers are about six times as long as the lines they answer.
             let mut c = ChunkOut {
-                bytes: Vec::with_capacity(chunk.len() * 96),
+                bytes: Vec::with_capacity(8 * chunk.len() + 256),
                 deferred: Vec::new(),
             };
-            for &line in chunk {
+            for line in chunk.split_inclusive(|&b| b == b'\n') {
                 if !quick_line(mode, line, &mut c.bytes) {
                     match mode {
                         // Matching: in input order afterwards (the solver's cache).
@@ -330,15 +356,19 @@ fn answer_block(mode: &Mode, block: &[u8], out: &mut Vec<u8>) {
             c
         })
         .collect();
-    for c in chunks {
+    let mut scratch = Vec::new();
+    for c in answered {
         let mut from = 0;
         for (at, line) in c.deferred {
-            out.extend_from_slice(&c.bytes[from..at]);
-            full_line(mode, line, out);
+            out.write_all(&c.bytes[from..at])?;
+            scratch.clear();
+            full_line(mode, line, &mut scratch);
+            out.write_all(&scratch)?;
             from = at;
         }
-        out.extend_from_slice(&c.bytes[from..]);
+        out.write_all(&c.bytes[from..])?;
     }
+    Ok(())
 }
 
 /// The full path for one input line, as the baseline reads it.

@@ -159,29 +159,67 @@ pub fn read(text: &[u8]) -> Option<QuickGraph> {
             return None;
         }
     }
-    // One connected space, grown from the first vertex.
-    let first = g.coord[0];
-    let mut reached = [0u32; QUICK_ROWS + 2];
-    reached[first.0 as usize + 1] = 1 << first.1;
-    loop {
-        let mut grew = false;
-        for r in 1..=rows {
-            let around = reached[r] | reached[r] << 1 | reached[r] >> 1;
-            let next = (around | reached[r - 1] | reached[r + 1]) & vert[r];
-            if next != reached[r] {
-                reached[r] = next;
-                grew = true;
-            }
-        }
-        if !grew {
-            break;
-        }
-    }
-    if reached != vert {
+    // No cell outside the space that the space and the edges close in. A cell off the space
+    // on the grid's rim touches the outside, so only one further in can be closed in: most
+    // spaces have none, and skip the flood.
+    let inner_columns = ((1u64 << width) - 1) as u32 & !0b11;
+    if (2..rows).any(|r| !((vert[r] | vertical[r] | horizontal[r] | corner[r]) << 1) & inner_columns != 0)
+        && enclosed_cell(&vert, &vertical, &horizontal, &corner, rows, width)
+    {
         return None;
     }
-    // No cell outside the space that the space and the edges close in: flood the cells off
-    // the space from beyond the grid (padded by one all round, columns shifted up by one).
+    // Neighbours and edge counts. Vertices are numbered in reading order, so the vertex at a
+    // cell is the number of vertices in the rows above and to its left in its row.
+    let mut first_of_row = [0usize; QUICK_ROWS + 2];
+    for r in 1..=rows {
+        first_of_row[r + 1] = first_of_row[r] + vert[r].count_ones() as usize;
+    }
+    for v in 0..g.n {
+        let (r, c) = (g.coord[v].0 as usize, g.coord[v].1 as usize);
+        let pr = r + 1;
+        let bit = 1u32 << c;
+        if vert[pr] & bit << 1 != 0 {
+            let w = v + 1;
+            g.adj[v] |= 1 << w;
+            g.adj[w] |= 1 << v;
+        }
+        if vert[pr + 1] & bit != 0 {
+            let w = first_of_row[pr + 1] + (vert[pr + 1] & (bit - 1)).count_ones() as usize;
+            g.adj[v] |= 1 << w;
+            g.adj[w] |= 1 << v;
+        }
+        let edges = (vertical[pr] & bit << 1 != 0) as u8
+            + (c > 0 && vertical[pr] & bit >> 1 != 0) as u8
+            + (horizontal[pr - 1] & bit != 0) as u8
+            + (horizontal[pr + 1] & bit != 0) as u8;
+        g.edge[v] = edges.min(2);
+    }
+    // One connected space: grown from vertex 0 over the neighbour rows.
+    let all = (((1u64 << g.n) - 1) & u64::from(u32::MAX)) as u32;
+    let (mut reached, mut frontier) = (1u32, 1u32);
+    while frontier != 0 {
+        let v = frontier.trailing_zeros() as usize;
+        frontier &= frontier - 1;
+        let new = g.adj[v] & !reached;
+        reached |= new;
+        frontier |= new;
+    }
+    if reached != all {
+        return None;
+    }
+    Some(g)
+}
+
+/// True when a cell off the space is closed in by the space and the edges: flood the cells off
+/// the space from beyond the grid (padded by one all round, columns shifted up by one).
+fn enclosed_cell(
+    vert: &[u32; QUICK_ROWS + 2],
+    vertical: &[u32; QUICK_ROWS + 2],
+    horizontal: &[u32; QUICK_ROWS + 2],
+    corner: &[u32; QUICK_ROWS + 2],
+    rows: usize,
+    width: usize,
+) -> bool {
     let full = ((1u64 << (width + 2)) - 1) as u32;
     let mut off = [0u32; QUICK_ROWS + 2];
     off[0] = full;
@@ -215,36 +253,7 @@ pub fn read(text: &[u8]) -> Option<QuickGraph> {
             break;
         }
     }
-    if (0..=rows + 1).any(|r| off[r] & !outside[r] != 0) {
-        return None;
-    }
-    // Neighbours and edge counts. Vertices are numbered in reading order, so the vertex at a
-    // cell is the number of vertices in the rows above and to its left in its row.
-    let mut first_of_row = [0usize; QUICK_ROWS + 2];
-    for r in 1..=rows {
-        first_of_row[r + 1] = first_of_row[r] + vert[r].count_ones() as usize;
-    }
-    for v in 0..g.n {
-        let (r, c) = (g.coord[v].0 as usize, g.coord[v].1 as usize);
-        let pr = r + 1;
-        let bit = 1u32 << c;
-        if vert[pr] & bit << 1 != 0 {
-            let w = v + 1;
-            g.adj[v] |= 1 << w;
-            g.adj[w] |= 1 << v;
-        }
-        if vert[pr + 1] & bit != 0 {
-            let w = first_of_row[pr + 1] + (vert[pr + 1] & (bit - 1)).count_ones() as usize;
-            g.adj[v] |= 1 << w;
-            g.adj[w] |= 1 << v;
-        }
-        let edges = (vertical[pr] & bit << 1 != 0) as u8
-            + (c > 0 && vertical[pr] & bit >> 1 != 0) as u8
-            + (horizontal[pr - 1] & bit != 0) as u8
-            + (horizontal[pr + 1] & bit != 0) as u8;
-        g.edge[v] = edges.min(2);
-    }
-    Some(g)
+    (0..=rows + 1).any(|r| off[r] & !outside[r] != 0)
 }
 
 #[cfg(test)]
