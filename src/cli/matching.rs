@@ -408,7 +408,9 @@ fn quick_line(mode: &Mode, raw: &[u8], out: &mut Vec<u8>) -> bool {
     let Some(m) = ev.database().lookup_quick(&g) else {
         return false;
     };
-    // As serde_json writes `MatchJson`: the text needs no escaping (only cell markers).
+    // As serde_json writes `MatchJson`: the text needs no escaping (only cell markers). Room
+    // for the whole answer first, so that no write below grows the buffer.
+    out.reserve(text.len() + 128 + 16 * g.n);
     out.extend_from_slice(b"{\"graph\":\"");
     out.extend_from_slice(text);
     out.extend_from_slice(b"\",\"pattern\":");
@@ -426,6 +428,16 @@ fn quick_line(mode: &Mode, raw: &[u8], out: &mut Vec<u8>) -> bool {
 }
 
 fn write_number(out: &mut Vec<u8>, mut n: usize) {
+    // Coordinates are nearly always one digit, pattern numbers few.
+    if n < 10 {
+        out.push(b'0' + n as u8);
+        return;
+    }
+    if n < 100 {
+        out.push(b'0' + (n / 10) as u8);
+        out.push(b'0' + (n % 10) as u8);
+        return;
+    }
     let mut digits = [0u8; 20];
     let mut k = digits.len();
     loop {

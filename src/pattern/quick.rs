@@ -120,32 +120,31 @@ pub fn read(text: &[u8]) -> Option<QuickGraph> {
         if class == 0 || col >= QUICK_COLUMNS {
             return None;
         }
-        // Rows are stored one down, so that row -1 exists and is empty.
+        // Rows are stored one down, so that row -1 exists and is empty. No branch on the kind
+        // of cell (it changes from byte to byte, and branches on it are mispredicted): each
+        // kind's row takes the bit or nothing, and a cell off the space writes a coordinate
+        // the next vertex overwrites. A 33rd vertex wraps round and is refused below.
         let (r, bit) = (row + 1, 1u32 << col);
-        if class & VERTEX != 0 {
-            let v = g.n;
-            if v >= MAX_VERTICES {
-                return None;
-            }
-            g.n += 1;
-            vert[r] |= bit;
-            g.coord[v] = (row as u8, col as u8);
-            g.marginal |= u32::from(class & MARGINAL != 0) << v;
-            g.stone |= u32::from(class & STONE != 0) << v;
-        } else {
-            match class {
-                VERTICAL => vertical[r] |= bit,
-                HORIZONTAL => horizontal[r] |= bit,
-                CORNER => corner[r] |= bit,
-                _ => {}
-            }
-        }
+        let is_vertex = u32::from(class & VERTEX != 0);
+        let v = g.n & (MAX_VERTICES - 1);
+        vert[r] |= bit * is_vertex;
+        vertical[r] |= bit * u32::from(class == VERTICAL);
+        horizontal[r] |= bit * u32::from(class == HORIZONTAL);
+        corner[r] |= bit * u32::from(class == CORNER);
+        g.coord[v] = (row as u8, col as u8);
+        // Only vertices have these bits (see CLASS).
+        g.marginal |= u32::from(class & MARGINAL != 0) << v;
+        g.stone |= u32::from(class & STONE != 0) << v;
+        g.n += is_vertex as usize;
         col += 1;
         width = width.max(col);
     }
     let rows = row + 1;
-    if g.n == 0 {
+    if g.n == 0 || g.n > MAX_VERTICES {
         return None;
+    }
+    if g.n < MAX_VERTICES {
+        g.coord[g.n] = (0, 0);
     }
     // Edge markers only where a board edge can be (the full reader names the error).
     for r in 1..=rows {

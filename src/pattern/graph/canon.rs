@@ -149,20 +149,17 @@ impl Partition {
     /// Split the cell `start..end` by the number of neighbours each vertex has in `wmask`,
     /// fewest first. Returns whether the cell was split.
     fn split(&mut self, g: &Compact, start: usize, end: usize, wmask: u32) -> bool {
-        let mut counts = [0u8; MAX_VERTICES];
-        let mut first = None;
-        let mut differ = false;
-        for (i, count) in counts.iter_mut().enumerate().take(end).skip(start) {
-            let c = (g.adj[self.elems[i] as usize] & wmask).count_ones() as u8;
-            *count = c;
-            match first {
-                None => first = Some(c),
-                Some(f) if f != c => differ = true,
-                _ => {}
-            }
-        }
-        if !differ {
+        // Most cells do not split: find the first vertex whose count differs before
+        // anything else.
+        let count = |i: usize| (g.adj[self.elems[i] as usize] & wmask).count_ones() as u8;
+        let first = count(start);
+        let Some(differs) = (start + 1..end).find(|&i| count(i) != first) else {
             return false;
+        };
+        let mut counts = [0u8; MAX_VERTICES];
+        counts[start..differs].fill(first);
+        for (i, c) in counts.iter_mut().enumerate().take(end).skip(differs) {
+            *c = count(i);
         }
         // Stable insertion sort of the cell by count (cells are tiny).
         for i in start + 1..end {
@@ -249,19 +246,26 @@ fn search(
         elems: [0; MAX_VERTICES],
         starts: 0,
     };
-    // Initial cells by colour: a stable sort, so the cells are sets fixed by the colours alone.
-    for v in 0..n {
-        let c = g.color[v];
-        let mut j = v;
-        while j > 0 && g.color[root.elems[j - 1] as usize] > c {
-            root.elems[j] = root.elems[j - 1];
-            j -= 1;
-        }
-        root.elems[j] = v as u8;
+    // Initial cells by colour, ascending, vertices in index order inside each: the cells are
+    // sets fixed by the colours alone. Colours are few: the used ones as bits, then a scan of
+    // the vertices for each.
+    let mut used = [0u64; 4];
+    for &c in &g.color[..n] {
+        used[(c >> 6) as usize] |= 1 << (c & 63);
     }
-    for i in 0..n {
-        if i == 0 || g.color[root.elems[i] as usize] != g.color[root.elems[i - 1] as usize] {
-            root.starts |= 1 << i;
+    let mut at = 0;
+    for (word, &bits) in used.iter().enumerate() {
+        let mut bits = bits;
+        while bits != 0 {
+            let c = (word * 64) as u8 + bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            root.starts |= 1 << at;
+            for v in 0..n {
+                if g.color[v] == c {
+                    root.elems[at] = v as u8;
+                    at += 1;
+                }
+            }
         }
     }
     root.refine(g);
