@@ -36,5 +36,6 @@ mod solver_placements;
 mod solver_record;
 mod solver_vs_gnugo;
 mod theory;
+mod threads;
 mod unconditional;
 mod verify_eyes_db;

@@ -162,7 +162,8 @@ pub fn read(text: &[u8]) -> Option<QuickGraph> {
     // on the grid's rim touches the outside, so only one further in can be closed in: most
     // spaces have none, and skip the flood.
     let inner_columns = ((1u64 << width) - 1) as u32 & !0b11;
-    if (2..rows).any(|r| !((vert[r] | vertical[r] | horizontal[r] | corner[r]) << 1) & inner_columns != 0)
+    if (2..rows)
+        .any(|r| !((vert[r] | vertical[r] | horizontal[r] | corner[r]) << 1) & inner_columns != 0)
         && enclosed_cell(&vert, &vertical, &horizontal, &corner, rows, width)
     {
         return None;
