@@ -93,6 +93,25 @@ const STONE: u8 = 32;
 /// assert!(read(b"..%.x").is_none()); // a wildcard: the full reader reports it
 /// ```
 pub fn read(text: &[u8]) -> Option<QuickGraph> {
+    // As `canon::canonical`: the same code compiled with `popcnt` where the processor has it.
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the processor has popcnt, checked just above.
+        return unsafe { read_popcnt(text) };
+    }
+    read_portable(text)
+}
+
+/// [`read`] compiled with `popcnt`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn read_popcnt(text: &[u8]) -> Option<QuickGraph> {
+    read_portable(text)
+}
+
+/// [`read`] for any processor (inlined into [`read_popcnt`]).
+#[inline(always)]
+fn read_portable(text: &[u8]) -> Option<QuickGraph> {
     let mut g = QuickGraph {
         n: 0,
         adj: [0; MAX_VERTICES],

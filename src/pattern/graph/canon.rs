@@ -114,6 +114,7 @@ impl Partition {
     /// number of neighbours its vertices have in it; passes repeat until one changes nothing.
     /// The order of the cells this gives is part of the canonical form: any faster scheme must
     /// give the same ordered partition (`tests::the_reference_gives_the_same_labelling`).
+    #[inline(always)]
     fn refine(&mut self, g: &Compact) {
         let n = g.n;
         loop {
@@ -148,6 +149,7 @@ impl Partition {
 
     /// Split the cell `start..end` by the number of neighbours each vertex has in `wmask`,
     /// fewest first. Returns whether the cell was split.
+    #[inline(always)]
     fn split(&mut self, g: &Compact, start: usize, end: usize, wmask: u32) -> bool {
         // Most cells do not split: find the first vertex whose count differs before
         // anything else.
@@ -198,6 +200,7 @@ impl Partition {
 }
 
 /// The adjacency rows of `g` relabelled so that position `i` holds vertex `order[i]`.
+#[inline(always)]
 fn rows_of(g: &Compact, order: &[u8; MAX_VERTICES], rows: &mut [u32; MAX_VERTICES]) {
     let mut pos = [0u8; MAX_VERTICES];
     for i in 0..g.n {
@@ -236,6 +239,7 @@ struct Frame {
 
 /// Run the search. `on_leaf` sees each leaf's order and rows; it is called for every leaf when
 /// `all_leaves`, otherwise twins are pruned. Returns false if `on_leaf` asked to stop.
+#[inline(always)]
 fn search(
     g: &Compact,
     all_leaves: bool,
@@ -345,7 +349,29 @@ fn search(
 }
 
 /// The canonical labelling of `g`.
+///
+/// Refinement counts neighbours with `count_ones`; the baseline x86-64 target has no
+/// instruction for it, and the portable sequence costs a fifth of a lookup, so on a processor
+/// that has `popcnt` the same code runs compiled with it.
 pub(crate) fn canonical(g: &Compact) -> Labelling {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the processor has popcnt, checked just above.
+        return unsafe { canonical_popcnt(g) };
+    }
+    canonical_portable(g)
+}
+
+/// [`canonical`] compiled with `popcnt`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn canonical_popcnt(g: &Compact) -> Labelling {
+    canonical_portable(g)
+}
+
+/// [`canonical`] for any processor (inlined into [`canonical_popcnt`]).
+#[inline(always)]
+fn canonical_portable(g: &Compact) -> Labelling {
     let mut best: Option<Labelling> = None;
     let n = g.n;
     search(g, false, |order, rows| {
