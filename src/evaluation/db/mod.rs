@@ -202,16 +202,24 @@ impl Layout {
     /// True when some key lies in bucket `b`.
     #[inline]
     fn has_bucket(&self, bytes: &[u8], b: u64) -> bool {
-        let (mut lo, mut hi) = (0, self.buckets);
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            match self.bucket(bytes, mid).cmp(&b) {
-                std::cmp::Ordering::Less => lo = mid + 1,
-                std::cmp::Ordering::Greater => hi = mid,
-                std::cmp::Ordering::Equal => return true,
-            }
+        // A binary search without a branch on the comparison (which goes either way at
+        // random): the interval halves with a conditional move.
+        let mut size = self.buckets;
+        if size == 0 {
+            return false;
         }
-        false
+        let mut base = 0;
+        while size > 1 {
+            let half = size / 2;
+            let mid = base + half;
+            base = if self.bucket(bytes, mid) <= b {
+                mid
+            } else {
+                base
+            };
+            size -= half;
+        }
+        self.bucket(bytes, base) == b
     }
 
     /// The offset (in the record area) of the record of `key`, if filed.

@@ -251,11 +251,13 @@ fn search(
         starts: 0,
     };
     // Initial cells by colour, ascending, vertices in index order inside each: the cells are
-    // sets fixed by the colours alone. Colours are few: the used ones as bits, then a scan of
-    // the vertices for each.
+    // sets fixed by the colours alone. Colours are few and small (a lookup's are below 8): one
+    // bit mask each, emitted in colour order; larger colours are gathered by a scan.
     let mut used = [0u64; 4];
-    for &c in &g.color[..n] {
+    let mut small = [0u32; 8];
+    for (v, &c) in g.color[..n].iter().enumerate() {
         used[(c >> 6) as usize] |= 1 << (c & 63);
+        small[(c & 7) as usize] |= u32::from(c < 8) << v;
     }
     let mut at = 0;
     for (word, &bits) in used.iter().enumerate() {
@@ -264,10 +266,19 @@ fn search(
             let c = (word * 64) as u8 + bits.trailing_zeros() as u8;
             bits &= bits - 1;
             root.starts |= 1 << at;
-            for v in 0..n {
-                if g.color[v] == c {
-                    root.elems[at] = v as u8;
+            if c < 8 {
+                let mut members = small[c as usize];
+                while members != 0 {
+                    root.elems[at] = members.trailing_zeros() as u8;
+                    members &= members - 1;
                     at += 1;
+                }
+            } else {
+                for v in 0..n {
+                    if g.color[v] == c {
+                        root.elems[at] = v as u8;
+                        at += 1;
+                    }
                 }
             }
         }
