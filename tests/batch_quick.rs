@@ -116,3 +116,39 @@ fn mixed_lines_keep_their_order_and_their_bytes() {
     assert_eq!(solve.0.lines().count(), answered(&some));
     assert!(solve.0 == solve_full.0);
 }
+
+#[test]
+fn a_host_that_writes_one_line_and_waits_gets_its_answer() {
+    use std::io::{BufRead, Write};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nakade"))
+        .args(["match", "--batch"])
+        .env_remove("NAKADE_BATCH_BASELINE")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines() {
+            if tx.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    // Each answer comes while the input stays open: the batch does not wait for more lines.
+    let wait = std::time::Duration::from_secs(60);
+    for (line, pattern) in [("...", "300022"), ("|..%|.!%+--", "400240")] {
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+        let answer = rx
+            .recv_timeout(wait)
+            .expect("an answer before the input ends");
+        let expected = format!(r#"{{"graph":"{line}","pattern":{pattern},"#);
+        assert!(answer.starts_with(&expected), "{answer}");
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+    reader.join().unwrap();
+}

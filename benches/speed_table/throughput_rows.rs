@@ -69,6 +69,14 @@ fn best(k: usize, args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> Duration
         .unwrap_or_default()
 }
 
+/// The one-minute load average, or `?` where there is none to read.
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next().map(str::to_string))
+        .unwrap_or_else(|| "?".into())
+}
+
 fn secs(d: Duration) -> String {
     format!("{:.2} s", d.as_secs_f64())
 }
@@ -176,13 +184,28 @@ pub fn rows() -> Vec<[String; 4]> {
             b"",
         ),
     ];
+    // Wall time and processor time of one run on one thread and on two, and the load beside
+    // them: on a machine shared with other work, the wall-time speed-up is the load's as much
+    // as the command's.
+    let two_threads = [("RAYON_NUM_THREADS", "2")];
     for (name, args, stdin) in commands {
-        let one_core = best(1, &args, stdin, &one);
-        let two = best(1, &args, stdin, &[]);
+        let load = load_average();
+        let timed = |env: &[(&str, &str)]| {
+            let before = children_cpu();
+            let wall = run(&args, stdin, env).0;
+            (wall, children_cpu().saturating_sub(before))
+        };
+        let (wall1, cpu1) = timed(&one);
+        let (wall2, cpu2) = timed(&two_threads);
         rows.push([
-            format!("{name}, wall time"),
-            format!("{} (one core)", secs(one_core)),
-            format!("{} (two cores)", secs(two)),
+            format!("{name}: wall; processor time (load {load})"),
+            format!("{}; {} (one thread)", secs(wall1), secs(cpu1)),
+            format!(
+                "{}; {} (two threads): {:.2}× the one-thread wall time",
+                secs(wall2),
+                secs(cpu2),
+                wall1.as_secs_f64() / wall2.as_secs_f64().max(1e-9)
+            ),
             "both cores".into(),
         ]);
     }
