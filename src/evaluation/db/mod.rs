@@ -485,11 +485,32 @@ impl Database {
     /// The first matching pattern for a space read by [`crate::pattern::quick::read`]: the
     /// same answer as [`Database::lookup`] on the same space, without building an [`EyeGraph`].
     pub fn lookup_quick(&self, space: &QuickGraph) -> Option<Match> {
+        // As `canon::canonical`: the same code compiled with `popcnt` where the processor has
+        // it (the bucket counts degrees).
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the processor has popcnt, checked just above.
+            return unsafe { self.lookup_quick_popcnt(space) };
+        }
+        self.lookup_quick_portable(space)
+    }
+
+    /// [`Database::lookup_quick`] compiled with `popcnt`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn lookup_quick_popcnt(&self, space: &QuickGraph) -> Option<Match> {
+        self.lookup_quick_portable(space)
+    }
+
+    /// [`Database::lookup_quick`] for any processor (inlined into the `popcnt` one).
+    #[inline(always)]
+    fn lookup_quick_portable(&self, space: &QuickGraph) -> Option<Match> {
         let c = space.compact();
         self.lookup_compact(&c, space.marginal.count_ones() as usize, &space.edge)
     }
 
     /// The lookup proper: bucket, canonical labelling, probe, edge requirements.
+    #[inline(always)]
     fn lookup_compact(
         &self,
         c: &Compact,
