@@ -3,12 +3,14 @@
 
 use std::collections::BTreeMap;
 
+use pretty_assertions::assert_eq as assert_same;
+
 use nakade::evaluation::solve::LocalReader;
-use nakade::evaluation::theory::life::{legal_fillings, life_property, solver_status, LifeVerdict};
+use nakade::evaluation::theory::life::{life_property, solver_status, LifeVerdict};
 use nakade::evaluation::theory::neighbour::NeighbourClass;
 use nakade::evaluation::theory::placement::{placements, Edge};
-use nakade::evaluation::theory::polyomino::{free_polyominoes, Cell, Shape};
-use nakade::evaluation::theory::status::{eye_status, EyeStatus};
+use nakade::evaluation::theory::polyomino::Shape;
+use nakade::evaluation::theory::status_check::{check_status, diagram, listing, ExceptionKind};
 use nakade::evaluation::theory::table::class_table;
 
 use crate::support::nakade;
@@ -197,78 +199,123 @@ fn classify_command_reads_a_board() {
     assert_eq!(v["status"], "Nakade");
 }
 
-/// Static status against the solver: centre shapes of 3 to 5 cells, every legal filling of
-/// opponent stones, both players to move, two outside liberties. Gives the positions read
-/// and, for each (class, static status, solver status) that differ, how many.
-fn status_disagreements() -> (usize, BTreeMap<(String, String, String), usize>) {
-    let (mut total, mut bad) = (0, BTreeMap::new());
-    for shapes in free_polyominoes(5).into_iter().skip(2) {
-        for s in &shapes {
-            let p = &placements(s)[0];
-            let space = p.space();
-            let mut reader = LocalReader::new(&space, 1_000_000).unwrap();
-            for x in legal_fillings(&space, p.cells.len()) {
-                let opp: Vec<Cell> = (0..p.cells.len())
-                    .filter(|&i| x >> i & 1 == 1)
-                    .map(|i| p.cells[i])
-                    .collect();
-                let stat = eye_status(&p.cells, &opp, &[]).status;
-                let flat = if stat == EyeStatus::AliveInAtari {
-                    EyeStatus::Alive
-                } else {
-                    stat
-                };
-                let solver = solver_status(&mut reader, x, 0, 2, [0, 0])
-                    .unwrap()
-                    .status();
-                total += 1;
-                if solver != Some(flat) {
-                    let class = NeighbourClass::of(&p.cells).digits();
-                    *bad.entry((class, stat.to_string(), format!("{solver:?}")))
-                        .or_insert(0) += 1;
-                }
-            }
-        }
-    }
-    (total, bad)
-}
+/// What each kind of exception means, with one position of each read by hand. Diagrams: the
+/// eye's rows joined by `/`, `X` an opponent stone, `.` an empty point, `#` a wall point inside
+/// the bounding box; (row, column) from the top left; two outside liberties; no ko threats.
+const EXCEPTIONS_HEADER: &str = "\
+# The static eye status (Vila and Cazenave, sections 3 and 5, Appendix A) against the solver:
+# every hole-free centre shape of 3 to 7 points, every legal filling of opponent stones (each
+# opponent string keeps an empty point), both players to move, two outside liberties, no ko
+# threats. One line per position whose static status differs from the solver's:
+#   size, class, diagram, who is to move in the readings that differ, static, solver, kind.
+# Written by tests/theory.rs (NAKADE_BLESS=1 rewrites it); the static rule is the paper's and
+# is kept where the solver shows it wrong: each line is an exception of that rule.
+#
+# capture: the solver is better for the owner and an opponent string is in atari. The static
+#   rule counts an empty vital point as the opponent's to fill, but filling it is suicide
+#   while the wall has outside liberties, and the owner captures when he likes.
+#   Read: [112] X.X, opponent to move. Both stones have only the middle point; the opponent
+#   playing it leaves his three stones without a liberty and takes nothing (the wall has two
+#   outside liberties): illegal. He fills an outside liberty; the owner plays the middle,
+#   takes both stones and has two one-point eyes. Static: Unsettled (the middle, a vital
+#   point, empty). Solver: Alive.
+# vital-missing: the solver is better for the owner, no opponent string in atari: the owner
+#   has a living move the static vital set does not hold.
+#   Read: [2222] .X/X., owner to move. Owner (0,0): both stones now have only (1,1); the
+#   opponent cannot play it (suicide), the owner takes both with (1,1), and the empty points
+#   left, (0,1) and (1,0), are not adjacent: two eyes. The square has no vital point: static
+#   Nakade;
+#   solver Unsettled (opponent first: (0,0) makes a three-stone string the owner takes with
+#   (1,1), leaving a bent three the opponent kills at (0,0)).
+# end-filled: the solver is worse for the owner, and the static status is Alive only because
+#   an opponent stone stands on an end point (Appendix A's rule for [122223] and [111124],
+#   applied to every class). The stone on the end point is captured with the others, and
+#   what is left is a nakade shape again.
+#   Read: [1122] XX.., opponent to move. Opponent (0,2): three stones with one liberty,
+#   (0,3). The owner must take them (after the opponent has filled the outside liberties he
+#   must), and the three points left in a row get the opponent's stone in the middle: one
+#   eye. Owner to move instead: (0,2) takes two stones and leaves (0,0)-(0,1) and (0,3), two
+#   eyes. Static: Alive (end point (0,0) filled); solver: Unsettled.
+# kill-off-vital: the solver is worse for the owner otherwise: the opponent's stones off the
+#   vital points take the liberties of an owner's stone on one of them.
+#   Read: [1222234] .../X.X/#.#, opponent to move. The static vital points (0,1) and (1,1)
+#   are both empty: miai, Alive. Opponent (0,1): an owner's stone on (1,1) would touch
+#   three opponent stones and have (2,1) alone, and the opponent takes it there. The owner
+#   tries (0,0): the opponent connects with (1,1), four stones with (0,2) and (2,1); the
+#   owner takes them with both and the pyramid (0,1) (1,0) (1,1) (1,2) is left, killed at
+#   (1,1). The solver finds no better defence: Unsettled.
+#
+";
 
+/// Static status against the solver for every hole-free centre shape of 3 to 7 points: every
+/// position where the two differ is listed in `tests/golden/theory_status_exceptions.txt`
+/// with its kind, and the list is recomputed and compared whole (0.2 s in release).
 #[test]
-fn static_status_against_the_solver_small_shapes() {
-    let (total, bad) = status_disagreements();
-    let agree = total - bad.values().sum::<usize>();
-    assert_eq!((total, agree), (TOTAL_3_5, TOTAL_3_5 - 55));
-    let expect: BTreeMap<(String, String, String), usize> = [
-        // The opponent's stones all in atari, each on a point next only to the empty vital
-        // point (both ends of a three, three arms of the pyramid, four of the star): the
-        // opponent cannot fill the vital point (suicide: the wall still has outside
-        // liberties), the owner captures there when he likes. The static rule counts only
-        // the empty vital point: Unsettled. Alive is right.
-        (("112", "Unsettled", "Some(Alive)"), 2),
-        (("1113", "Unsettled", "Some(Alive)"), 1),
-        (("11114", "Unsettled", "Some(Alive)"), 1),
-        // The bulky five: the same kind of capture (stones on its 2-points in atari).
-        (("12223", "Unsettled", "Some(Alive)"), 4),
-        (("12223", "Nakade", "Some(Alive)"), 3),
-        // The straight and bent fours and the zigzag: the theorem's end points (the
-        // 1-points) are not end points here: an opponent stone on one does not make the eye
-        // alive (two stones on an end and its neighbour leave one vital point: Unsettled;
-        // three leave the owner to capture into a three-point nakade).
-        (("1122", "Alive", "Some(Unsettled)"), 12),
-        (("1122", "AliveInAtari", "Some(Nakade)"), 6),
-        // [11123]: the theorem's reading gives one vital point (the pyramid's centre), but the
-        // empty eye is alive: a second point (the 2-point next to the 3-point) is vital too,
-        // so the status is one step better than the static one throughout.
-        (("11123", "Unsettled", "Some(Alive)"), 12),
-        (("11123", "Nakade", "Some(Unsettled)"), 12),
-        // The square with two opponent stones on a diagonal: both in atari on the two empty
-        // points; the owner moving first fills one and captures on the other.
-        (("2222", "Nakade", "Some(Unsettled)"), 2),
-    ]
-    .into_iter()
-    .map(|((c, a, b), n)| ((c.to_string(), a.to_string(), b.to_string()), n))
-    .collect();
-    assert_eq!(bad, expect);
+fn static_status_against_the_solver_sizes_3_to_7() {
+    let check = check_status(3, 7, 2, |_, _| true).unwrap();
+    assert_eq!(check.positions, 16_255);
+    let mut kinds: BTreeMap<ExceptionKind, usize> = BTreeMap::new();
+    for e in &check.exceptions {
+        *kinds.entry(e.kind).or_default() += 1;
+    }
+    assert_same!(
+        kinds.into_iter().collect::<Vec<_>>(),
+        vec![
+            (ExceptionKind::Capture, 12),
+            (ExceptionKind::VitalPointMissing, 19),
+            (ExceptionKind::EndPointFilled, 154),
+            (ExceptionKind::KillOffVital, 11),
+        ]
+    );
+    let out = format!("{EXCEPTIONS_HEADER}{}", listing(&check.exceptions));
+    let golden = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden/theory_status_exceptions.txt");
+    if std::env::var_os("NAKADE_BLESS").is_some() {
+        std::fs::write(&golden, &out).unwrap();
+        return;
+    }
+    assert_same!(std::fs::read_to_string(&golden).unwrap_or_default(), out);
 }
 
-const TOTAL_3_5: usize = 461;
+/// Vital points: "the static ones are among the solver's", the solver's being the paper's
+/// definition read out (§3: a minimal set the opponent must fill to give a nakade status):
+/// the union of the minimal fillings the solver reads as Nakade.
+#[test]
+fn static_vital_points_among_the_solvers() {
+    let check = check_status(3, 7, 2, |_, _| true).unwrap();
+    assert_eq!(check.vital.len(), 25);
+    let outside: Vec<(String, Vec<(i8, i8)>, Vec<(i8, i8)>)> = check
+        .vital
+        .iter()
+        .filter(|v| !v.among())
+        .map(|v| {
+            (
+                diagram(&v.shape, &[]),
+                v.static_vital.clone(),
+                v.solver_vital.clone(),
+            )
+        })
+        .collect();
+    // The one exception, [1122224] ..##/..../#.##: the static set has (1,1), the vital point
+    // of the rabbit six left when (1,3) is taken away (the theorem's reading: the opponent
+    // fills the rabbit, the owner takes it on (1,3), the opponent plays (1,1)). That is the
+    // last move of the kill, played after the capture, not a point the opponent must hold
+    // before: the only minimal filling the solver reads as Nakade is (0,1) (1,0) (1,2), the
+    // three points around (1,1), after which an owner's stone on (1,1) has one liberty.
+    assert_same!(
+        outside,
+        vec![(
+            "..##/..../#.##".to_string(),
+            vec![(0, 1), (1, 0), (1, 1), (1, 2)],
+            vec![(0, 1), (1, 0), (1, 2)]
+        )]
+    );
+    // Every vital set §5 spells out for size 6 is exactly one minimal nakade filling.
+    for v in check.vital.iter().filter(|v| v.shape.len() == 6) {
+        assert!(
+            v.nakade_fillings.contains(&v.static_vital),
+            "{}",
+            diagram(&v.shape, &[])
+        );
+    }
+}
