@@ -126,12 +126,14 @@ fn corner_claims_by_the_solver() {
     // fails in the corner from size 5 on. Every [11222] corner eye is killed outright: e.g.
     // the five points along the edge from the corner and the point under the corner,
     // `+----%|XX..%|.OOO` with stones on the corner and its edge neighbour: the opponent
-    // plays (0,2), three stones with (1,0) and (0,3). If the owner takes either, his capture
-    // on the other leaves a straight three, killed at (0,1). If he leaves both, the
-    // opponent's (1,0) makes four stones whose capture on (0,3) leaves the bent four in the
-    // corner, killed at (0,1) too (the corner point touches no wall stone: an owner's stone
-    // there is cut off). In the centre that bent four has two vital points and lives, so
-    // the owner can leave both points and the property holds.
+    // plays (0,2), three stones sharing (1,0) and (0,3) with the wall (`+----%|XXX.%|.OOO`:
+    // 1111, dead whoever moves). If the owner takes either point, his capture on the other
+    // leaves a straight three along the edge, killed at (0,1). If he waits, the opponent fills
+    // the outside liberties and plays (1,0); the owner's capture on (0,3) leaves the bent four
+    // in the corner with no outside liberty, and the opponent moves first there and kills at
+    // (0,1) (`nakade solve --outer-liberties 0 '+----%|...O%|.OOO'`: 1122). In the centre
+    // the same bent four lives even with the opponent first (`'...O%.OOO'`: 1222), so the
+    // owner can wait and the property holds.
     assert_eq!(corner(5, "11222"), (3, Some(0), Some(0)));
     // Size 6: of the 5 [112222] corner shapes one keeps it and four lose it by ko; the one
     // [111223] corner shape loses it by ko.
