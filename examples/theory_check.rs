@@ -38,7 +38,11 @@ fn main() {
     for e in &check.exceptions {
         *kinds.entry(e.kind.name()).or_default() += 1;
         *by_size
-            .entry((e.shape.len(), NeighbourClass::of(&e.shape).to_string(), e.kind.name()))
+            .entry((
+                e.shape.len(),
+                NeighbourClass::of(&e.shape).to_string(),
+                e.kind.name(),
+            ))
             .or_default() += 1;
     }
     for (k, n) in &kinds {

@@ -343,6 +343,9 @@ fn static_status_against_the_solver_sizes_3_to_7() {
     assert_same!(std::fs::read_to_string(&golden).unwrap_or_default(), out);
 }
 
+/// A shape's diagram, its static vital points and the solver's.
+type VitalRow = (String, Vec<(i8, i8)>, Vec<(i8, i8)>);
+
 /// Vital points: "the static ones are among the solver's", the solver's being the paper's
 /// definition read out (§3: a minimal set the opponent must fill to give a nakade status):
 /// the union of the minimal fillings the solver reads as Nakade.
@@ -350,7 +353,7 @@ fn static_status_against_the_solver_sizes_3_to_7() {
 fn static_vital_points_among_the_solvers() {
     let check = check_status(3, 7, 2, |_, _| true).unwrap();
     assert_eq!(check.vital.len(), 25);
-    let outside: Vec<(String, Vec<(i8, i8)>, Vec<(i8, i8)>)> = check
+    let outside: Vec<VitalRow> = check
         .vital
         .iter()
         .filter(|v| !v.among())

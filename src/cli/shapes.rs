@@ -49,7 +49,9 @@ pub fn to_text(rows: &[SizeRow]) -> String {
             .iter()
             .map(|c| c.chain_breaks)
             .sum::<Option<usize>>()
-            .map_or(String::new(), |b| format!(", {b} breaking the chain centre-side-corner"));
+            .map_or(String::new(), |b| {
+                format!(", {b} breaking the chain centre-side-corner")
+            });
         out.push_str(&format!(
             "\nsize {}: {} classes, {} of {} shapes can be corner eyes{}\n  {:<11} {:>6}  {:>8}  {:>7}  {:>11}  {:>7}  {:>11}  {:>6}\n",
             r.size,

@@ -12,7 +12,10 @@
 //! one by one; they are written here as it gives them. Every other shape is read the way the
 //! theorem reads it: a cell `e` whose removal leaves a nakade shape `T` is an end point (the
 //! opponent fills `T`, the owner captures on `e`, the opponent plays `T`'s vital point), and
-//! `T`'s vital point is a vital point of the shape.
+//! `T`'s vital point is a vital point of the shape. A shape without the life property has as
+//! vital points, besides, the points where the owner's stone makes two eyes (§3: the vital
+//! points are what the opponent must fill); this rule alone gives every vital set §5 spells
+//! out for size 6.
 
 use super::neighbour::{degrees, sub_class, NeighbourClass, SubClass};
 use super::polyomino::{connected, Cell};

@@ -147,7 +147,11 @@ fn expected(s: EyeStatus) -> (bool, bool) {
 /// The opponent strings of `x` with exactly one empty point beside them.
 fn in_atari(space: &Space, cells: usize, x: u32) -> bool {
     let empty = ((1u32 << cells) - 1) & !x & !space.defender;
-    let near = |set: u32| (0..space.n).filter(|v| set >> v & 1 == 1).fold(0, |m, v| m | space.adj[v]);
+    let near = |set: u32| {
+        (0..space.n)
+            .filter(|v| set >> v & 1 == 1)
+            .fold(0, |m, v| m | space.adj[v])
+    };
     let mut left = x;
     while left != 0 {
         let mut string = 1u32 << left.trailing_zeros();
@@ -183,11 +187,7 @@ fn kind(
             ExceptionKind::VitalPointMissing
         };
     }
-    let open_vital = points
-        .vital
-        .iter()
-        .filter(|c| !stones.contains(c))
-        .count();
+    let open_vital = points.vital.iter().filter(|c| !stones.contains(c)).count();
     let end_filled = points.end.iter().any(|c| stones.contains(c));
     if end_filled && !points.life_property && open_vital < 2 {
         ExceptionKind::EndPointFilled
@@ -323,9 +323,9 @@ pub fn listing(exceptions: &[Exception]) -> String {
             Some(s) => format!("{class}-{s}"),
             None => class,
         };
-        let solver = e.solver.map_or("alive-only-opponent-first".to_string(), |s| {
-            s.to_string()
-        });
+        let solver = e
+            .solver
+            .map_or("alive-only-opponent-first".to_string(), |s| s.to_string());
         out.push_str(&format!(
             "{} {:<17} {:<24} {:<8} {:<12} {:<10} {}\n",
             e.shape.len(),

@@ -122,7 +122,10 @@ pub fn class_table(up_to: usize, solver_up_to: Option<usize>) -> Result<Vec<Size
                 .iter()
                 .filter(|s| shape_points(s.cells()).life_property)
                 .count();
-            let corner_count = members.iter().filter(|s| !corner_eyes(s).is_empty()).count();
+            let corner_count = members
+                .iter()
+                .filter(|s| !corner_eyes(s).is_empty())
+                .count();
             let (mut solver_life, mut side_life, mut by_ko) = (None, None, None);
             let (mut corner_life, mut corner_ko, mut breaks) = (None, None, None);
             if read {
