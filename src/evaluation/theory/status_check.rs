@@ -30,8 +30,8 @@ pub enum ExceptionKind {
     /// The solver is better for the owner, no opponent string is in atari: the owner has a
     /// move that makes two eyes that the static vital set does not hold.
     VitalPointMissing,
-    /// The solver is worse for the owner, and the static status is Alive only because an
-    /// opponent stone stands on an end point: the stone does not stop the kill.
+    /// The solver is worse for the owner, and the static status is Alive only because the
+    /// opponent's stones stand on the end points: they do not stop the kill.
     EndPointFilled,
     /// The solver is worse for the owner otherwise: the opponent kills (or makes the eye
     /// unsettled) with stones the static vital set does not count.
@@ -188,7 +188,7 @@ fn kind(
         };
     }
     let open_vital = points.vital.iter().filter(|c| !stones.contains(c)).count();
-    let end_filled = points.end.iter().any(|c| stones.contains(c));
+    let end_filled = !points.end.is_empty() && points.end.iter().all(|c| stones.contains(c));
     if end_filled && !points.life_property && open_vital < 2 {
         ExceptionKind::EndPointFilled
     } else {
