@@ -1,6 +1,6 @@
 //! Where the solver and the paper part on the life property: for each shape of size 5 to 7
 //! whose centre placement the theorem gives the property, every placement (centre, and side
-//! eyes) where the solver finds a filling that kills, with that filling drawn.
+//! eyes, corner eyes) where the solver finds a filling that kills, with that filling drawn.
 //!
 //! `cargo run --release --example life_failures [SIZE]`
 
@@ -20,6 +20,9 @@ fn draw(p: &Placement, x: u32) -> String {
         } else {
             "   "
         });
+        if p.edge == Edge::Corner {
+            out.push('|');
+        }
         for c in 0..=cols {
             out.push(match p.cells.iter().position(|&q| q == (r, c)) {
                 Some(i) if x >> i & 1 == 1 => 'X',
@@ -43,7 +46,9 @@ fn main() {
         }
         for p in placements(s) {
             let side_eye = p.edge == Edge::Side && p.cells.iter().filter(|c| c.0 == 0).count() >= 3;
-            if p.edge != Edge::Centre && !side_eye {
+            let corner_eye = p.edge == Edge::Corner
+                && [(0, 0), (0, 1), (1, 0)].iter().all(|c| p.cells.contains(c));
+            if p.edge != Edge::Centre && !side_eye && !corner_eye {
                 continue;
             }
             match life_property(&p).unwrap() {
@@ -54,7 +59,7 @@ fn main() {
                         LifeVerdict::Holds => 0,
                     };
                     println!(
-                        "{} {} {:?} (row 0 = board edge on a side):\n{}",
+                        "{} {} {:?} (row 0 = board edge, `|` the other edge in a corner):\n{}",
                         NeighbourClass::of(s.cells()),
                         p.edge,
                         v,

@@ -3,15 +3,17 @@
 
 use std::collections::BTreeMap;
 
+use pretty_assertions::assert_eq as assert_same;
+
 use nakade::evaluation::solve::LocalReader;
-use nakade::evaluation::theory::life::{legal_fillings, life_property, solver_status, LifeVerdict};
+use nakade::evaluation::theory::life::{life_property, solver_status, LifeVerdict};
 use nakade::evaluation::theory::neighbour::NeighbourClass;
 use nakade::evaluation::theory::placement::{placements, Edge};
-use nakade::evaluation::theory::polyomino::{free_polyominoes, Cell, Shape};
-use nakade::evaluation::theory::status::{eye_status, EyeStatus};
+use nakade::evaluation::theory::polyomino::Shape;
+use nakade::evaluation::theory::status_check::{check_status, diagram, listing, ExceptionKind};
 use nakade::evaluation::theory::table::class_table;
 
-use crate::support::nakade;
+use crate::support::{gnugo, nakade, Gnugo};
 
 #[test]
 fn shapes_command_counts_and_table_one() {
@@ -94,18 +96,84 @@ fn life_property_by_the_solver_and_the_side_claims() {
     }
 }
 
+/// §6 on corner eyes (a corner eye holds the corner point and its two neighbours), checked by
+/// the solver like the side claims: the counts the paper gives, the chain "no property in the
+/// centre, none on the side, none in the corner", and how the property fares in the corner.
+#[test]
+fn corner_claims_by_the_solver() {
+    let rows = class_table(7, Some(7)).unwrap();
+    // The chain holds for every shape of sizes 1 to 7: no side or corner eye keeps the
+    // property when a placement nearer the centre has lost it.
+    for r in &rows {
+        for c in &r.classes {
+            assert_eq!(c.chain_breaks, Some(0), "[{}]", c.class);
+        }
+    }
+    // "For size six there are only 12 out of 35 shapes that can be corner eyes. Six of these
+    // 12 are shapes of class [112222] and [111223]": 12, and 5 + 1.
+    let corner = |size: usize, class: &str| {
+        let c = rows[size - 1]
+            .classes
+            .iter()
+            .find(|c| c.class == class)
+            .unwrap();
+        (c.corner_eyes, c.solver_corner_life, c.corner_lost_by_ko)
+    };
+    let six: usize = rows[5].classes.iter().map(|c| c.corner_eyes).sum();
+    assert_eq!(six, 12);
+    assert_eq!(corner(6, "112222").0 + corner(6, "111223").0, 6);
+    // "In the corner the situation is worse. Bent four in the corner, ko's ...": the theorem
+    // fails in the corner from size 5 on. Every [11222] corner eye is killed outright: e.g.
+    // the five points along the edge from the corner and the point under the corner,
+    // `+----%|XX..%|.OOO` with stones on the corner and its edge neighbour: the opponent
+    // plays (0,2), three stones sharing (1,0) and (0,3) with the wall (`+----%|XXX.%|.OOO`:
+    // 1111, dead whoever moves). If the owner takes either point, his capture on the other
+    // leaves a straight three along the edge, killed at (0,1). If he waits, the opponent fills
+    // the outside liberties and plays (1,0); the owner's capture on (0,3) leaves the bent four
+    // in the corner with no outside liberty, and the opponent moves first there and kills at
+    // (0,1) (`nakade solve --outer-liberties 0 '+----%|...O%|.OOO'`: 1122). In the centre
+    // the same bent four lives even with the opponent first (`'...O%.OOO'`: 1222), so the
+    // owner can wait and the property holds.
+    assert_eq!(corner(5, "11222"), (3, Some(0), Some(0)));
+    // Size 6: of the 5 [112222] corner shapes one keeps it and four lose it by ko; the one
+    // [111223] corner shape loses it by ko.
+    assert_eq!(corner(6, "112222"), (5, Some(1), Some(4)));
+    assert_eq!(corner(6, "111223"), (1, Some(0), Some(1)));
+    // Size 7, the classes with the property and corner eyes.
+    assert_eq!(corner(7, "1112223"), (5, Some(1), Some(4)));
+    assert_eq!(corner(7, "1122222"), (12, Some(4), Some(8)));
+    assert_eq!(corner(7, "1122233"), (5, Some(0), Some(0)));
+    assert_eq!(corner(7, "1222223"), (5, Some(0), Some(0)));
+    assert_eq!(corner(7, "1222333"), (2, Some(0), Some(2)));
+}
+
 #[test]
 fn side_kill_of_1222333() {
-    // The 2x3 block with one cell more on the edge row, on the side (row 0 the edge):
+    // The paper (§6) says [1222333] loses the life property on the side by ko. One side
+    // placement is killed outright: the 2x3 block with one point more on the edge row, row 0
+    // the edge, opponent stones on (0,0) and (0,2), opponent to move, two outside liberties,
+    // no ko threats (`nakade solve '-----%X.X.O%...OO'`: b = 1, c = 2).
     //
-    //   =X.X.     opponent stones on (0,0) and (0,2), opponent to move, two outside
-    //    ...O     liberties.
-    //
-    // `nakade solve '-----%X.X.O%...OO'` reads b = 1 (the owner lives only with an eye
-    // elsewhere): the opponent plays (1,1), and after the owner's (1,0) connects (0,0) to
-    // (0,2) through (0,1); the owner captures four stones with (0,3) and (1,2), but the
-    // opponent plays back into the space left and the owner ends with one eye. No ko on
-    // the way: a kill, whoever holds the threats.
+    // Read on a real board (GNU Go 3.8's, 9x9, the owner White, the edge row 1: eye C1 D1 E1
+    // F1 C2 D2 E2, Black on C1 and E1, the wall B1 B2 B3 C3 D3 E3 F3 F2 G2 G1 with C4 and E4
+    // its only outside liberties, Black alive around it). Black D2 (1,1): GNU Go's owl
+    // reading agrees, `owl_attack B3` = 1 D2 (a plain kill, not a ko result) and after D2
+    // `owl_defend B3` = 0. Move by move, the solver's line replayed there:
+    //   1. Black D2. White cannot play D1 (0,1): the stone would have no liberty and take
+    //      nothing (C1 still has C2). White C2 (1,0) puts C1 in atari.
+    //   2. Black D1 joins C1 D1 E1 D2: four stones with E2 and F1. `owl_defend B3` = 0 here
+    //      too. White E2 (1,2): the four have F1 alone.
+    //   3. Black fills an outside liberty (C4). White F1 (0,3) takes the four stones; the
+    //      points left, C1 D1 E1 D2, are a pyramid (centre D1) inside White's C2 E2 F1.
+    //   4. Black D1, the pyramid's vital point (`owl_attack B3` = 1 D1 before it). White E1,
+    //      Black D2 (two stones with C1 alone), White C1 takes them: White has D1 D2 empty,
+    //      one two-point eye. Black D1, White D2 takes it: one point, D1, is left.
+    //   5. Black fills the last outside liberty (E4): White's only liberty is D1, and Black D1
+    //      takes all sixteen stones.
+    // Every other White reply at move 1 fails too: GNU Go finds no defence after D2 (`owl_defend
+    // B3` = 0, which tries them all, kos included), nor does the solver (asserted below for
+    // no threats and three threats either side). So for this placement the paper's "by ko"
+    // is wrong: the opponent kills outright, and GNU Go, read independently, says so too.
     let s = Shape::new(&[(0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (1, 1), (1, 2)]).unwrap();
     assert_eq!(NeighbourClass::of(s.cells()).digits(), "1222333");
     let side = placements(&s)
@@ -197,78 +265,163 @@ fn classify_command_reads_a_board() {
     assert_eq!(v["status"], "Nakade");
 }
 
-/// Static status against the solver: centre shapes of 3 to 5 cells, every legal filling of
-/// opponent stones, both players to move, two outside liberties. Gives the positions read
-/// and, for each (class, static status, solver status) that differ, how many.
-fn status_disagreements() -> (usize, BTreeMap<(String, String, String), usize>) {
-    let (mut total, mut bad) = (0, BTreeMap::new());
-    for shapes in free_polyominoes(5).into_iter().skip(2) {
-        for s in &shapes {
-            let p = &placements(s)[0];
-            let space = p.space();
-            let mut reader = LocalReader::new(&space, 1_000_000).unwrap();
-            for x in legal_fillings(&space, p.cells.len()) {
-                let opp: Vec<Cell> = (0..p.cells.len())
-                    .filter(|&i| x >> i & 1 == 1)
-                    .map(|i| p.cells[i])
-                    .collect();
-                let stat = eye_status(&p.cells, &opp, &[]).status;
-                let flat = if stat == EyeStatus::AliveInAtari {
-                    EyeStatus::Alive
-                } else {
-                    stat
-                };
-                let solver = solver_status(&mut reader, x, 0, 2, [0, 0])
-                    .unwrap()
-                    .status();
-                total += 1;
-                if solver != Some(flat) {
-                    let class = NeighbourClass::of(&p.cells).digits();
-                    *bad.entry((class, stat.to_string(), format!("{solver:?}")))
-                        .or_insert(0) += 1;
-                }
-            }
+/// What each kind of exception means, with one position of each read by hand. Diagrams: the
+/// eye's rows joined by `/`, `X` an opponent stone, `.` an empty point, `#` a wall point inside
+/// the bounding box; (row, column) from the top left; two outside liberties; no ko threats.
+const EXCEPTIONS_HEADER: &str = "\
+# The static eye status (Vila and Cazenave, sections 3 and 5, Appendix A) against the solver:
+# every hole-free centre shape of 3 to 7 points, every legal filling of opponent stones (each
+# opponent string keeps an empty point), both players to move, two outside liberties, no ko
+# threats. One line per position whose static status differs from the solver's:
+#   size, class, diagram, who is to move in the readings that differ, static, solver, kind.
+# Written by tests/theory.rs (NAKADE_BLESS=1 rewrites it); the static rule is the paper's and
+# is kept where the solver shows it wrong: each line is an exception of that rule.
+#
+# capture: the solver is better for the owner and an opponent string is in atari. The static
+#   rule counts an empty vital point as the opponent's to fill, but filling it is suicide
+#   while the wall has outside liberties, and the owner captures when he likes.
+#   Read: [112] X.X, opponent to move. Both stones have only the middle point; the opponent
+#   playing it leaves his three stones without a liberty and takes nothing (the wall has two
+#   outside liberties): illegal. He fills an outside liberty; the owner plays the middle,
+#   takes both stones and has two one-point eyes. Static: Unsettled (the middle, a vital
+#   point, empty). Solver: Alive.
+# vital-missing: the solver is better for the owner, no opponent string in atari: the owner
+#   has a living move the static vital set does not hold.
+#   Read: [2222] .X/X., owner to move. Owner (0,0): both stones now have only (1,1); the
+#   opponent cannot play it (suicide), the owner takes both with (1,1), and the empty points
+#   left, (0,1) and (1,0), are not adjacent: two eyes. The square has no vital point: static
+#   Nakade;
+#   solver Unsettled (opponent first: (0,0) makes a three-stone string the owner takes with
+#   (1,1), leaving a bent three the opponent kills at (0,0)).
+# end-filled: the solver is worse for the owner, and the static status is Alive only because
+#   the opponent's stones stand on the end points (Appendix A's rule for [122223] and
+#   [111124], applied to every class: all of a shape's end points filled gives life; one of
+#   two is not enough, the kill goes through the other). Only the rabbit six is left here,
+#   and the paper says why: its end point is \"not necessary to be filled at the end, only if
+#   filled we should test for a non nakade shape inside\"; the static rule does not test.
+#   Read: [112224] XX#/X../#.#, opponent to move. The end point (0,0) and its neighbours are
+#   filled: three stones with (1,1) alone. Opponent (1,1): four stones, a square, with (1,2)
+#   and (2,1); the owner takes them and the square left is a nakade shape: one eye. Owner to
+#   move instead: (1,1) takes the three stones and splits the rest into three regions: two
+#   eyes at least. Static: Alive; solver: Unsettled.
+# kill-off-vital: the solver is worse for the owner otherwise: the opponent's stones off the
+#   vital points take the liberties of an owner's stone on one of them.
+#   Read: [1222234] .../X.X/#.#, opponent to move. The static vital points (0,1) and (1,1)
+#   are both empty: miai, Alive. Opponent (0,1): an owner's stone on (1,1) would touch
+#   three opponent stones and have (2,1) alone, and the opponent takes it there. The owner
+#   tries (0,0): the opponent connects with (1,1), four stones with (0,2) and (2,1); the
+#   owner takes them with both and the pyramid (0,1) (1,0) (1,1) (1,2) is left, killed at
+#   (1,1). The solver finds no better defence: Unsettled.
+#
+# The end points read as a set (all filled gives life) rather than one by one (any filled
+# gives life): 138 exceptions instead of 196. 56 of the 138 (capture and vital-missing:
+# [112233] 16, [1222234] 8, [2222224] 32) have one of the shape's two end points filled,
+# where that one stone was enough after all; the one-by-one reading gets those right and 114
+# others wrong (the straight four's 18 among them).
+#
+";
+
+/// Static status against the solver for every hole-free centre shape of 3 to 7 points: every
+/// position where the two differ is listed in `tests/golden/theory_status_exceptions.txt`
+/// with its kind, and the list is recomputed and compared whole (0.2 s in release).
+#[test]
+fn static_status_against_the_solver_sizes_3_to_7() {
+    let check = check_status(3, 7, 2, |_, _| true).unwrap();
+    assert_eq!(check.positions, 16_255);
+    let mut kinds: BTreeMap<ExceptionKind, usize> = BTreeMap::new();
+    for e in &check.exceptions {
+        *kinds.entry(e.kind).or_default() += 1;
+    }
+    assert_same!(
+        kinds.into_iter().collect::<Vec<_>>(),
+        vec![
+            (ExceptionKind::Capture, 24),
+            (ExceptionKind::VitalPointMissing, 91),
+            (ExceptionKind::EndPointFilled, 12),
+            (ExceptionKind::KillOffVital, 11),
+        ]
+    );
+    let out = format!("{EXCEPTIONS_HEADER}{}", listing(&check.exceptions));
+    let golden = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden/theory_status_exceptions.txt");
+    if std::env::var_os("NAKADE_BLESS").is_some() {
+        std::fs::write(&golden, &out).unwrap();
+        return;
+    }
+    assert_same!(std::fs::read_to_string(&golden).unwrap_or_default(), out);
+}
+
+/// A shape's diagram, its static vital points and the solver's.
+type VitalRow = (String, Vec<(i8, i8)>, Vec<(i8, i8)>);
+
+/// Vital points: "the static ones are among the solver's", the solver's being the paper's
+/// definition read out (§3: a minimal set the opponent must fill to give a nakade status):
+/// the union of the minimal fillings the solver reads as Nakade.
+#[test]
+fn static_vital_points_among_the_solvers() {
+    let check = check_status(3, 7, 2, |_, _| true).unwrap();
+    assert_eq!(check.vital.len(), 25);
+    let outside: Vec<VitalRow> = check
+        .vital
+        .iter()
+        .filter(|v| !v.among())
+        .map(|v| {
+            (
+                diagram(&v.shape, &[]),
+                v.static_vital.clone(),
+                v.solver_vital.clone(),
+            )
+        })
+        .collect();
+    // The one exception, [1122224] ..##/..../#.##: the static set has (1,1), the vital point
+    // of the rabbit six left when (1,3) is taken away (the theorem's reading: the opponent
+    // fills the rabbit, the owner takes it on (1,3), the opponent plays (1,1)). That is the
+    // last move of the kill, played after the capture, not a point the opponent must hold
+    // before: the only minimal filling the solver reads as Nakade is (0,1) (1,0) (1,2), the
+    // three points around (1,1), after which an owner's stone on (1,1) has one liberty.
+    assert_same!(
+        outside,
+        vec![(
+            "..##/..../#.##".to_string(),
+            vec![(0, 1), (1, 0), (1, 1), (1, 2)],
+            vec![(0, 1), (1, 0), (1, 2)]
+        )]
+    );
+    // Every vital set §5 spells out for size 6 is exactly one minimal nakade filling.
+    for v in check.vital.iter().filter(|v| v.shape.len() == 6) {
+        assert!(
+            v.nakade_fillings.contains(&v.static_vital),
+            "{}",
+            diagram(&v.shape, &[])
+        );
+    }
+}
+
+/// The position of `side_kill_of_1222333` on GNU Go's board, read by its owl code: Black (the
+/// opponent) kills outright with D2, and after D2 White has no defence.
+#[test]
+fn side_kill_of_1222333_by_gnugo() {
+    let Some(path) = gnugo() else { return };
+    let mut g = Gnugo::start(&path);
+    let white = "B1 B2 B3 C3 D3 E3 F3 F2 G2 G1";
+    let black = "A1 A2 A3 A4 B4 D4 F4 G4 G3 H3 H2 H1 A5 B5 C5 D5 E5 F5 G5 H5 J5 C7 G7 C1 E1";
+    assert!(g.command("boardsize 9").is_some());
+    assert!(g.command("clear_board").is_some());
+    for (colour, stones) in [("white", white), ("black", black)] {
+        for v in stones.split(' ') {
+            assert!(g.command(&format!("play {colour} {v}")).is_some(), "{v}");
         }
     }
-    (total, bad)
+    let answer = |g: &mut Gnugo, cmd: &str| g.command(cmd).unwrap().join(" ");
+    assert_eq!(answer(&mut g, "owl_attack B3"), "1 D2");
+    assert_eq!(answer(&mut g, "owl_defend B3"), "1 D2");
+    assert!(g.command("play black D2").is_some());
+    assert_eq!(answer(&mut g, "owl_defend B3"), "0");
+    // The solver's line: White C2, Black D1 (four stones), White E2, Black C4 (an outside
+    // liberty), White F1 takes four; the pyramid left is killed at D1.
+    for mv in ["white C2", "black D1", "white E2", "black C4", "white F1"] {
+        assert!(g.command(&format!("play {mv}")).is_some(), "{mv}");
+    }
+    assert_eq!(answer(&mut g, "captures white"), "4");
+    assert_eq!(answer(&mut g, "owl_attack B3"), "1 D1");
 }
-
-#[test]
-fn static_status_against_the_solver_small_shapes() {
-    let (total, bad) = status_disagreements();
-    let agree = total - bad.values().sum::<usize>();
-    assert_eq!((total, agree), (TOTAL_3_5, TOTAL_3_5 - 55));
-    let expect: BTreeMap<(String, String, String), usize> = [
-        // The opponent's stones all in atari, each on a point next only to the empty vital
-        // point (both ends of a three, three arms of the pyramid, four of the star): the
-        // opponent cannot fill the vital point (suicide: the wall still has outside
-        // liberties), the owner captures there when he likes. The static rule counts only
-        // the empty vital point: Unsettled. Alive is right.
-        (("112", "Unsettled", "Some(Alive)"), 2),
-        (("1113", "Unsettled", "Some(Alive)"), 1),
-        (("11114", "Unsettled", "Some(Alive)"), 1),
-        // The bulky five: the same kind of capture (stones on its 2-points in atari).
-        (("12223", "Unsettled", "Some(Alive)"), 4),
-        (("12223", "Nakade", "Some(Alive)"), 3),
-        // The straight and bent fours and the zigzag: the theorem's end points (the
-        // 1-points) are not end points here: an opponent stone on one does not make the eye
-        // alive (two stones on an end and its neighbour leave one vital point: Unsettled;
-        // three leave the owner to capture into a three-point nakade).
-        (("1122", "Alive", "Some(Unsettled)"), 12),
-        (("1122", "AliveInAtari", "Some(Nakade)"), 6),
-        // [11123]: the theorem's reading gives one vital point (the pyramid's centre), but the
-        // empty eye is alive: a second point (the 2-point next to the 3-point) is vital too,
-        // so the status is one step better than the static one throughout.
-        (("11123", "Unsettled", "Some(Alive)"), 12),
-        (("11123", "Nakade", "Some(Unsettled)"), 12),
-        // The square with two opponent stones on a diagonal: both in atari on the two empty
-        // points; the owner moving first fills one and captures on the other.
-        (("2222", "Nakade", "Some(Unsettled)"), 2),
-    ]
-    .into_iter()
-    .map(|((c, a, b), n)| ((c.to_string(), a.to_string(), b.to_string()), n))
-    .collect();
-    assert_eq!(bad, expect);
-}
-
-const TOTAL_3_5: usize = 461;

@@ -43,15 +43,29 @@ pub fn to_text(rows: &[SizeRow]) -> String {
     }
     out.push_str(&format!("total {total} free polyominoes\n"));
     for r in rows {
+        let corner_shapes: usize = r.classes.iter().map(|c| c.corner_eyes).sum();
+        let breaks = r
+            .classes
+            .iter()
+            .map(|c| c.chain_breaks)
+            .sum::<Option<usize>>()
+            .map_or(String::new(), |b| {
+                format!(", {b} breaking the chain centre-side-corner")
+            });
         out.push_str(&format!(
-            "\nsize {}: {} classes\n  {:<11} {:>6}  {:>8}  {:>7}  {:>11}  {:>6}\n",
+            "\nsize {}: {} classes, {} of {} shapes can be corner eyes{}\n  {:<11} {:>6}  {:>8}  {:>7}  {:>11}  {:>7}  {:>11}  {:>6}\n",
             r.size,
             r.classes.len(),
+            corner_shapes,
+            r.polyominoes - r.holed,
+            breaks,
             "class",
             "shapes",
             "theorem",
             "solver",
             "side(ko)",
+            "corners",
+            "corner(ko)",
             "paper"
         ));
         for c in &r.classes {
@@ -62,16 +76,22 @@ pub fn to_text(rows: &[SizeRow]) -> String {
                 (Some(s), Some(k)) => format!("{s} ({k})"),
                 _ => "-".to_string(),
             };
+            let corner = match (c.solver_corner_life, c.corner_lost_by_ko) {
+                (Some(s), Some(k)) => format!("{s} ({k})"),
+                _ => "-".to_string(),
+            };
             let paper = c
                 .paper
                 .map_or("-".to_string(), |(n, lp)| format!("{n} {}", yes(lp)));
             out.push_str(&format!(
-                "  {:<11} {:>6}  {:>8}  {:>7}  {:>11}  {:>6}\n",
+                "  {:<11} {:>6}  {:>8}  {:>7}  {:>11}  {:>7}  {:>11}  {:>6}\n",
                 format!("[{}]", c.class),
                 c.shapes,
                 format!("{}/{}", c.static_life, c.shapes),
                 solver,
                 side,
+                c.corner_eyes,
+                corner,
                 paper
             ));
         }

@@ -10,6 +10,8 @@
 //! - [`points`]: vital and end points, the static life property;
 //! - [`status`]: the static eye status (Nakade, Unsettled, Alive, AliveInAtari) and hot point;
 //! - [`life`]: the life property and the status decided by the solver instead;
+//! - [`status_check`]: the static status and vital points against the solver's, position by
+//!   position, each difference sorted by kind;
 //! - [`table`]: Table 1 computed, beside the paper's;
 //! - [`paper`]: the paper's Table 1 as printed, to print beside the computed one.
 //!
@@ -22,5 +24,6 @@ pub mod placement;
 pub mod points;
 pub mod polyomino;
 pub mod status;
+pub mod status_check;
 pub mod table;
 pub mod zobrist;

@@ -12,7 +12,10 @@
 //! one by one; they are written here as it gives them. Every other shape is read the way the
 //! theorem reads it: a cell `e` whose removal leaves a nakade shape `T` is an end point (the
 //! opponent fills `T`, the owner captures on `e`, the opponent plays `T`'s vital point), and
-//! `T`'s vital point is a vital point of the shape.
+//! `T`'s vital point is a vital point of the shape. A shape without the life property has as
+//! vital points, besides, the points where the owner's stone makes two eyes (§3: the vital
+//! points are what the opponent must fill); this rule alone gives every vital set §5 spells
+//! out for size 6.
 
 use super::neighbour::{degrees, sub_class, NeighbourClass, SubClass};
 use super::polyomino::{connected, Cell};
@@ -66,6 +69,24 @@ fn sorted(mut v: Vec<Cell>) -> Vec<Cell> {
     v.sort_unstable();
     v.dedup();
     v
+}
+
+/// The points where an owner's stone leaves two eyes in an empty centre eye: the stone
+/// (on a point with at most three neighbours in the shape, so joined to the wall) leaves the
+/// rest in two or more regions, each an eye, or in one region with the life property. A
+/// 4-neighbour point is left out: a stone there touches no wall stone and is captured once
+/// the opponent fills its neighbours.
+fn owner_living_points(cells: &[Cell], d: &[u8]) -> Vec<Cell> {
+    cells
+        .iter()
+        .zip(d)
+        .filter(|(_, &k)| k <= 3)
+        .map(|(&v, _)| v)
+        .filter(|&v| {
+            let rest: Vec<Cell> = cells.iter().copied().filter(|&c| c != v).collect();
+            !rest.is_empty() && (!connected(&rest) || shape_points(&rest).life_property)
+        })
+        .collect()
 }
 
 /// The vital points, end points and static life property of a centre eye shape.
@@ -149,6 +170,14 @@ pub fn shape_points(cells: &[Cell]) -> ShapePoints {
         }
     }
     let life_property = end.is_empty() && cells.len() >= 5;
+    if !life_property {
+        // §3's definition: the vital points are what the opponent must fill to leave one eye,
+        // so every point where the owner's stone makes two eyes is one. The theorem's reading
+        // gives only the vital point of the nakade shape inside; the paper's own figures give
+        // more (figure 5: `[1222234]` has two, figure 6a: `[1112234]`-β a miai, figure 8a:
+        // `[11123]`'s), and this rule gives every vital set §5 spells out for size 6.
+        vital.extend(owner_living_points(cells, &d));
+    }
     ShapePoints {
         vital: sorted(vital),
         end: sorted(end),

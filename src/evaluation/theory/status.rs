@@ -4,7 +4,7 @@
 //!
 //! Takes the cells of the eye, the opponent's and the owner's stones among them; gives an
 //! [`EyeReading`]. The rule is Appendix A's, for every class: a shape with the life property,
-//! or one whose end point the opponent has filled, is Alive (AliveInAtari when at most one of
+//! or one whose end points the opponent has all filled, is Alive (AliveInAtari when at most one of
 //! its points is left empty: the owner must capture, on that point, once the outside
 //! liberties are gone); otherwise the vital points still empty decide: two or more, Alive;
 //! one, Unsettled (the hot point is that one); none, Nakade. An owner stone on a vital point
@@ -70,10 +70,11 @@ pub fn eye_status(cells: &[Cell], opponent: &[Cell], owner: &[Cell]) -> EyeReadi
             }
         }
     };
-    if points.life_property
-        || points.end.iter().any(|c| opponent.contains(c))
-        || points.vital.iter().any(|c| owner.contains(c))
-    {
+    // The end points are one set the kill needs left empty (§3); a shape with two (the
+    // straight four's ends, `[112233]`'s 1-points) is still killed through the other when
+    // one is filled, so only the whole set filled gives life. Appendix A's classes have one.
+    let ends_filled = !points.end.is_empty() && points.end.iter().all(|c| opponent.contains(c));
+    if points.life_property || ends_filled || points.vital.iter().any(|c| owner.contains(c)) {
         return alive(points);
     }
     let open: Vec<Cell> = points.vital.iter().copied().filter(|c| !taken(c)).collect();
