@@ -64,15 +64,13 @@ const WHY_WHITE_DEAD_ONE_EYE: &str =
 ///   not sacrifice. Seki; GNU Go calls both groups alive yet values C1 2 2.
 const WHY_SEKI: &str = "ours: seki, no eye; GNU Go's 2 2 counts eyes white does not have";
 
-/// `corner_seki_two_stones` A1: white's first-line four A1-D1 holds black B1 C1, the wall
-/// has no outside liberty. Formerly recorded as a seki (our 0 0, GNU Go wrong); it is not
-/// one: black D1 sacrifices three stones (white must take them at A1, or black A1 captures
-/// the wall), and the emptied B1 C1 D1 is a straight three on the edge: black C1 kills
-/// (white B1 or D1 is self-atari). Black A1 first works the same way (white D1 takes, black
-/// B1). White is dead and A1 is black's: 2 2, GNU Go right. Our reader now follows chases of
-/// three-liberty strings and reads the wall dead: 2 2.
-
-const WHY_SEKI: &str = "ours: seki, no eye; GNU Go's 2 2 counts eyes white does not have";
+// `corner_seki_two_stones` A1: white's first-line four A1-D1 holds black B1 C1, the wall
+// has no outside liberty. Formerly recorded as a seki (our 0 0, GNU Go wrong); it is not
+// one: black D1 sacrifices three stones (white must take them at A1, or black A1 captures
+// the wall), and the emptied B1 C1 D1 is a straight three on the edge: black C1 kills
+// (white B1 or D1 is self-atari). Black A1 first works the same way (white D1 takes, black
+// B1). White is dead and A1 is black's: 2 2, GNU Go right. Our reader now follows chases of
+// three-liberty strings and reads the wall dead: 2 2.
 
 /// `corner_bent_four_two_libs` A1: the bent four A2 A1 B1 C1 with two outside liberties (A4,
 /// B4). Black B1 (the throw-in) is answered by white A1; black A2 takes A1 as a ko, but white
