@@ -5,7 +5,7 @@
 //! by the space asked about; each file's comment gives the seed, level and moves). Each case
 //! is our exact answer at one vertex and GNU Go 3.8's there (`loadsgf FILE`, `eval_eye
 //! VERTEX`); where they differ, a reason read from the position says who is right.
-//! Agreement: 101 of 121 (99 before the reader followed chases of three-liberty strings; 102
+//! Agreement: 100 of 121 (99 before the reader followed chases of three-liberty strings; 102
 //! before the size rule gave way to the solver). `docs/EVAL_EYE_CORPUS.md` tabulates the categories.
 //!
 //! A self-play case's vertex is drawn (seeded by the game's name) among the empty points where
@@ -135,6 +135,20 @@ const WHY_CORNER_SIX_STONE: &str =
 /// and white G10 looks enough.
 const WHY_HALF_EYE_DECIDED_INSIDE: &str =
     "GNU Go right: H8 both takes the margin and decides G7's half eye";
+
+/// `gnugo13_20_black_edge_six_half_eye` F2: black's space D3 D2 E2 F2 D1 E1, open to the
+/// right at F2 and E1; black's C1-C3 string (with A1 A2 B1) has only D1 D2 D3 as liberties.
+/// We score D3's diagonal E2 as a safe white move, make D3 a half eye and answer 0 1 (E2
+/// vital). White E2 is not safe: black F2 answers, and white D2 B D1 W E1 B D3 (connecting
+/// to the D4 group) leaves D2 E2 E1 in atari at F1, F1 does not save them (B G1 takes four),
+/// and W D1 instead is met by black E1 with D1 and E2 both in atari at D2. Black keeps an eye
+/// whoever starts: GNU Go's 1 1 (its `half_eye_data D3`: 2.00, a proper eye). GNU Go right:
+/// our safety test for E2 does not read the counter-attack (issue 9, defect 3). With the
+/// reader of three-liberty chases but no run beside a liberty it answered 1 1; letting a
+/// two-liberty string run by a point beside a liberty (needed so that a lone stone on an
+/// empty board lives) saves white E2 again in our reading.
+const WHY_EDGE_SIX_HALF_EYE: &str =
+    "GNU Go right: white E2 is not a safe move (black F2), so D3 is a proper eye";
 
 const CASES: &[Case] = &[
     case("centre_enclosed_ring", "D6", "2 2", "2 2", AGREE),
@@ -484,18 +498,12 @@ const CASES: &[Case] = &[
         "1 1",
         AGREE,
     ),
-    // Black's space D3 D2 E2 F2 D1 E1; black's C1-C3 string has only D1 D2 D3 as
-    // liberties. White E2 is not a safe move: black F2 answers, and white D2 B D1 W E1 B D3
-    // leaves D2 E2 E1 in atari at F1 (B G1 takes four if F1 extends); W D1 instead is met by
-    // black E1, D1 and E2 both in atari at D2. So D3 is a proper eye: 1 1 (GNU Go's
-    // `half_eye_data D3`: 2.00). Formerly 0 1 E2 E2: the reader took the three-liberty
-    // white string as safe and E2 as a safe move.
     case(
         "gnugo13_20_black_edge_six_half_eye",
         "F2",
+        "0 1 E2 E2",
         "1 1",
-        "1 1",
-        AGREE,
+        WHY_EDGE_SIX_HALF_EYE,
     ),
     case("gnugo13_21_white_corner_one", "N13", "1 1", "1 1", AGREE),
     case("gnugo13_22_black_centre_one", "G8", "0 0", "0 0", AGREE),
@@ -515,7 +523,7 @@ const CASES: &[Case] = &[
 #[test]
 fn corpus_eval_eye_answers() {
     assert!(CASES.len() >= 150 - 52);
-    check_ours(CASES, (101, 121));
+    check_ours(CASES, (100, 121));
 }
 
 #[test]
