@@ -12,7 +12,12 @@
 //! engine (`nakade::host::gtp::eye_commands::engine()`) in process. A *query* is a point where
 //! either answers something other than `-1`; the script prints how many of them got the
 //! identical answer, and the differences by kind, with the first position of each kind as an
-//! SGF setup and the vertex. `--list` prints every difference, one a line.
+//! SGF setup and the vertex. Each difference is given a cause (for two values: whether the two
+//! engines' spaces, by GNU Go's `eye_data`, have the same size and margins, and whether they
+//! are beyond eyes.db's ten vertices, where GNU Go values by size alone); and in each position
+//! with a difference every string's liveness is compared (GNU Go's `attack`/`defend` against
+//! our dead strings, with our reader's own answer beside). `--list` prints every difference,
+//! one a line, with its cause.
 //!
 //! The run is deterministic for a seed (GNU Go gets a seed too); gnugo comes from
 //! `$NAKADE_GNUGO` (default `/usr/games/gnugo`).
@@ -23,6 +28,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::Instant;
 
 use nakade::board::analysis::{analyze_position, AnalysisLimits, PositionReport};
+use nakade::board::tactics::{self, Attack, Defense, ReadLimits};
 use nakade::board::{vertex, Board, Color, Loc};
 use nakade::evaluation::evaluate::Evaluator;
 use nakade::host::gtp::engine::Engine;
@@ -249,6 +255,8 @@ struct Tally {
     pairs: BTreeMap<(String, String), usize>,
     examples: BTreeMap<&'static str, String>,
     causes: BTreeMap<String, usize>,
+    strings: BTreeMap<String, usize>,
+    string_examples: BTreeMap<String, String>,
     cause_examples: BTreeMap<String, String>,
     list: Vec<String>,
 }
@@ -300,11 +308,64 @@ fn cause(
         )
     });
     Ok(match (theirs, ours) {
+        // eyes.db has no pattern beyond 10 vertices: there GNU Go's value is its guess from
+        // the size alone (more than 3 inner points two eyes, any one eye, none no eye).
+        (Some(t), Some(o)) if t == o && t.0.parse::<usize>().unwrap_or(0) > 10 => {
+            "spaces of equal size and margins, beyond eyes.db (over 10 points)".to_string()
+        }
         (Some(t), Some(o)) if t == o => "spaces of equal size and margins".to_string(),
         (Some(t), Some(o)) if t.0 == o.0 => "spaces of equal size, margins differ".to_string(),
         (Some(_), Some(_)) => "spaces of different size".to_string(),
         _ => "space unknown".to_string(),
     })
+}
+
+/// Where a position has differences, every string's liveness by both engines: GNU Go's
+/// tactical status (`attack`, `defend`: dead when it can be captured and not saved, the test
+/// its eye spaces use) against ours (the dead strings of our analysis), and for a string only
+/// one calls dead, our reader's own answer (`tactics::status`), so that a difference of
+/// reading is told apart from one of our further rules (Benson, small region, enemy core).
+fn compare_strings(
+    gnugo: &mut Gnugo,
+    report: &PositionReport,
+    board: &Board,
+    to_move: Color,
+    t: &mut Tally,
+) -> Result<(), String> {
+    let mut b = board.clone();
+    for s in board.strings() {
+        let name = vertex::name(board, s);
+        let attack = gnugo.ask(&format!("attack {name}"))?;
+        let theirs_dead = attack != "0" && gnugo.ask(&format!("defend {name}"))? == "0";
+        let ours_dead = report
+            .dead
+            .iter()
+            .any(|&d| board.string_id(d) == board.string_id(s));
+        if theirs_dead == ours_dead {
+            continue;
+        }
+        let reader = match tactics::status(&mut b, s, ReadLimits::default()) {
+            (Attack::Fails, _) => "our reader: no capture",
+            (Attack::Captures(_), Defense::Fails) => "our reader: dead",
+            (Attack::Captures(_), _) => "our reader: capturable, saved",
+        };
+        let libs = board.liberty_count(s).min(4);
+        let key = format!(
+            "{} ({}{} liberties; {reader})",
+            if theirs_dead {
+                "dead for gnugo only"
+            } else {
+                "dead for nakade only"
+            },
+            libs,
+            if libs == 4 { "+" } else { "" },
+        );
+        *t.strings.entry(key.clone()).or_default() += 1;
+        t.string_examples
+            .entry(key)
+            .or_insert_with(|| format!("{} string {name}", to_sgf(board, to_move)));
+    }
+    Ok(())
 }
 
 fn short(s: &str) -> String {
@@ -321,6 +382,7 @@ fn compare(
 ) -> Result<(), String> {
     t.positions += 1;
     let mut report: Option<PositionReport> = None;
+    let mut differs = false;
     for loc in board.locs() {
         let name = vertex::name(board, loc);
         let theirs = gnugo.ask(&format!("eval_eye {name}"))?;
@@ -336,6 +398,7 @@ fn compare(
             t.identical += 1;
             continue;
         }
+        differs = true;
         let k = kind(&ours, &theirs);
         *t.kinds.entry(k).or_default() += 1;
         let report = report.get_or_insert_with(|| {
@@ -354,7 +417,12 @@ fn compare(
             .entry(format!("{k}: {why}"))
             .or_insert_with(|| line.clone());
         if t.list.len() < 100_000 {
-            t.list.push(format!("{k}\t{line}"));
+            t.list.push(format!("{k}: {why}\t{line}"));
+        }
+    }
+    if differs {
+        if let Some(report) = &report {
+            compare_strings(gnugo, report, board, to_move, t)?;
         }
     }
     Ok(())
@@ -488,6 +556,13 @@ fn main() {
     println!("differences by kind and cause:");
     for (k, n) in &t.causes {
         println!("  {k}: {n}");
+    }
+    println!("strings whose liveness differs, in positions with differences:");
+    for (k, n) in &t.strings {
+        println!("  {k}: {n}");
+    }
+    for (k, e) in &t.string_examples {
+        println!("  example {k}: {e}");
     }
     println!("most frequent (nakade value, gnugo value) pairs:");
     let mut pairs: Vec<_> = t.pairs.iter().collect();

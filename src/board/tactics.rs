@@ -5,15 +5,19 @@
 //! candidate moves, the usual shape of a tactical reader (GNU Go's `attack`/`find_defense`,
 //! Fuego's ladder code):
 //!
-//! * attacker to move: a string with one liberty is taken; with two liberties (three at the
-//!   root, and right after the defender's first move) the attacker tries each liberty and wins
-//!   if the defender then has no rescue (it also tries saving, at its liberty, an attacker
+//! * attacker to move: a string with one liberty is taken; with two liberties, or three in
+//!   the first [`WIDE`] attacker moves of a line, the attacker tries each liberty and wins if
+//!   the defender then has no rescue (it also tries saving, at its liberty, an attacker
 //!   string next to the target that a counter-atari left in atari); this reads ladders, since
-//!   a string in atari has few answers;
-//! * defender to move: a string with three or more liberties is safe (below the root);
-//!   otherwise the defender tries doing nothing, capturing each neighbouring attacker string
-//!   that is in atari (a defence by capture), each liberty, and, for a string of at most two
-//!   liberties, each counter-atari: a liberty of a neighbouring attacker string that has two.
+//!   a string in atari has few answers, and chases where the defender gets out with three
+//!   liberties and is caught again (along the edge, in a small enclosure);
+//! * defender to move: a string with four or more liberties is safe (below the root), and one
+//!   with three once the attacker has no wide moves left; otherwise the defender tries doing
+//!   nothing, capturing each neighbouring attacker string that is in atari (a defence by
+//!   capture), each liberty, for a string of at most two liberties each counter-atari (a
+//!   liberty of a neighbouring attacker string that has two), and, for a string of two
+//!   liberties while the chase may go on, each empty point beside a liberty (so that a
+//!   stone can run by a diagonal or a jump, and a lone stone on an empty board lives).
 //!
 //! The root thresholds are chosen so that the answers agree with each other: after an
 //! [`Attack::Captures`] move, [`defend`] fails; after a [`Defense::Saves`] move, [`attack`]
@@ -30,6 +34,13 @@ use crate::board::{Board, Color, Loc};
 /// The deepest reading allowed whatever [`ReadLimits::max_depth`] says: far more than the
 /// longest ladder on a 25x25 board, far less than what could strain a thread's stack.
 pub const MAX_DEPTH_CAP: usize = 400;
+
+/// The attacker moves, from the root, in which a string of three liberties is still attacked
+/// (beyond them only strings of one or two liberties are). One is enough for a string that
+/// gets out of atari with three liberties right away; a string that gets three liberties and
+/// is then chased along the edge (the defender's stone joining a friend on the first line)
+/// needs more. GNU Go's reader attacks three-liberty strings to its full depth.
+pub const WIDE: u8 = 4;
 
 /// Bounds of a reading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,7 +96,7 @@ pub fn attack(board: &mut Board, target: Loc, limits: ReadLimits) -> Attack {
         limits,
         nodes: 0,
     };
-    match r.attack(target, 0, true) {
+    match r.attack(target, 0, WIDE) {
         Some(m) => Attack::Captures(m),
         None => Attack::Fails,
     }
@@ -101,11 +112,11 @@ pub fn defend(board: &mut Board, target: Loc, limits: ReadLimits) -> Defense {
         limits,
         nodes: 0,
     };
-    if r.attack(target, 0, true).is_none() {
+    if r.attack(target, 0, WIDE).is_none() {
         return Defense::NotNeeded;
     }
     r.nodes = 0;
-    match r.defend(target, 0, true) {
+    match r.defend(target, 0, WIDE, true) {
         Some(Some(m)) => Defense::Saves(m),
         Some(None) => Defense::NotNeeded,
         None => Defense::Fails,
@@ -128,9 +139,10 @@ impl Reader<'_> {
         depth >= self.limits.max_depth.min(MAX_DEPTH_CAP) || self.nodes > self.limits.max_nodes
     }
 
-    /// A capturing move for the attacker, or `None`. `wide` lets strings of three liberties
-    /// be read (at the root, and right after a root defence move), two otherwise.
-    fn attack(&mut self, target: Loc, depth: usize, wide: bool) -> Option<Loc> {
+    /// A capturing move for the attacker, or `None`. While `wide` (the attacker moves left in
+    /// which strings of three liberties are read) is above zero, a string of three liberties
+    /// is attacked; of two otherwise.
+    fn attack(&mut self, target: Loc, depth: usize, wide: u8) -> Option<Loc> {
         let owner = self.board.color(target)?;
         let attacker = owner.opponent();
         let libs = self.board.liberties(target);
@@ -138,7 +150,7 @@ impl Reader<'_> {
         if libs.len() == 1 && self.board.is_legal(libs[0], attacker) {
             return Some(libs[0]);
         }
-        let max_libs = if wide { 3 } else { 2 };
+        let max_libs = if wide > 0 { 3 } else { 2 };
         if libs.len() > max_libs || self.out_of_budget(depth) {
             return None;
         }
@@ -159,7 +171,9 @@ impl Reader<'_> {
             }
             let win = match self.board.color(target) {
                 None => true,
-                Some(_) => self.defend(target, depth + 1, false).is_none(),
+                Some(_) => self
+                    .defend(target, depth + 1, wide.saturating_sub(1), false)
+                    .is_none(),
             };
             self.board.undo();
             if win {
@@ -170,18 +184,20 @@ impl Reader<'_> {
     }
 
     /// `Some(None)` when the string is safe without a move, `Some(Some(m))` when `m` saves it,
-    /// `None` when it is lost. At the `root` the answers are checked with wide attacks, so
-    /// that a saving move found here survives a root [`attack`] from the new position.
-    fn defend(&mut self, target: Loc, depth: usize, root: bool) -> Option<Option<Loc>> {
+    /// `None` when it is lost. `wide` is as in [`Reader::attack`]; at the `root` the answers
+    /// are checked with the root's attack ([`WIDE`]), so that a saving move found here
+    /// survives a root [`attack`] from the new position.
+    fn defend(&mut self, target: Loc, depth: usize, wide: u8, root: bool) -> Option<Option<Loc>> {
         let owner = self.board.color(target)?;
         let libs = self.board.liberties(target);
-        if !root && libs.len() >= 3 {
+        let wide = if root { WIDE } else { wide };
+        if !root && (libs.len() >= 4 || (libs.len() == 3 && wide == 0)) {
             return Some(None);
         }
         if self.out_of_budget(depth) {
             return Some(None);
         }
-        if libs.len() >= 2 && self.attack(target, depth + 1, root).is_none() {
+        if libs.len() >= 2 && self.attack(target, depth + 1, wide).is_none() {
             return Some(None);
         }
         let mut candidates: Vec<Loc> = Vec::new();
@@ -212,12 +228,25 @@ impl Reader<'_> {
                 }
             }
         }
+        // While three-liberty strings are still chased, a string of two liberties may also
+        // get away by a move beside a liberty (a diagonal or a jump that makes a shape the
+        // chase cannot close): without these a stone in the corner of an empty board would
+        // be read dead.
+        if libs.len() == 2 && wide > 0 {
+            for &l in &libs {
+                for n in self.board.neighbors(l) {
+                    if self.board.color(n).is_none() && !candidates.contains(&n) {
+                        candidates.push(n);
+                    }
+                }
+            }
+        }
         for m in candidates {
             if self.board.play(m, owner).is_err() {
                 continue;
             }
             let safe = self.board.color(target).is_some()
-                && self.attack(target, depth + 1, root).is_none();
+                && self.attack(target, depth + 1, wide).is_none();
             self.board.undo();
             if safe {
                 return Some(Some(m));
@@ -331,5 +360,50 @@ mod tests {
             max_nodes: 3,
         };
         assert_eq!(attack(&mut b, t, tiny), Attack::Fails);
+    }
+
+    /// A lone stone on an empty board, wherever it stands, is never dead: the widened reading
+    /// of three-liberty strings must not chase a stone that can run into open space.
+    #[test]
+    fn a_lone_stone_on_an_empty_board_is_never_dead() {
+        for size in [5, 7] {
+            let empty = Board::new(size).unwrap();
+            for loc in empty.locs().collect::<Vec<_>>() {
+                let mut b = empty.clone();
+                b.play(loc, Color::Black).unwrap();
+                let (a, d) = status(&mut b, loc, ReadLimits::default());
+                let name = vertex::name(&b, loc);
+                assert_ne!(d, Defense::Fails, "{name} on {size}x{size}: {a:?}");
+                // Four liberties: not even capturable.
+                if b.liberty_count(loc) == 4 {
+                    assert_eq!(a, Attack::Fails, "{name} on {size}x{size}");
+                }
+            }
+        }
+    }
+
+    /// The edge crawl that needs more than one attacker move on a string of three liberties:
+    /// black E7 is in atari; E8 gives it three liberties (D8, F8, E9), white F8 takes one,
+    /// black E9 joins F9 and has three again (D8, D9, G9), and white G9 and the first-line
+    /// chase toward the corner take it. (Before the reading was widened, E9 with three
+    /// liberties was taken as safe and E7 as saved; GNU Go 3.8's `attack`/`defend`: 1 E8, 0.)
+    #[test]
+    fn an_edge_crawl_is_read_to_the_capture() {
+        let text = "\
+. . . . . X . . .
+. . . . . . O . .
+. . O O X O . . .
+. . . . O . . . .
+. . . . . . X . .
+. . . . . . . . .
+. . . X . . . . .
+. . . . . . . . .
+. X . . . . . . .";
+        let p = parse_board(text, Some(9)).unwrap();
+        let mut b = p.board;
+        let e7 = vertex::parse(&b, "E7").unwrap();
+        let (a, d) = status(&mut b, e7, ReadLimits::default());
+        assert_eq!(a, Attack::Captures(vertex::parse(&b, "E8").unwrap()));
+        assert_eq!(d, Defense::Fails);
     }
 }
