@@ -2,7 +2,7 @@
 //! play: `cargo run --example solve_one -- 'OO!%O.X%!...'`. Options before the graphs:
 //! `--outer N` outer liberties, `--threats A,D` ko threats for attacker and defender.
 
-use nakade::evaluation::solve::{solve, Params, Space};
+use nakade::evaluation::solve::{solve_with, Features, Params, Space};
 use nakade::pattern::encoded::parse_graph;
 
 fn main() {
@@ -23,7 +23,11 @@ fn main() {
     for arg in args {
         let result = parse_graph(&arg).map_err(|e| e.to_string()).and_then(|d| {
             let space = Space::from_diagram(&d).map_err(|e| e.to_string())?;
-            let sol = solve(&space, &params).map_err(|e| e.to_string())?;
+            let features = Features {
+                first_moves: true,
+                ..Features::default()
+            };
+            let sol = solve_with(&space, &params, features).map_err(|e| e.to_string())?;
             Ok((d, sol))
         });
         match result {

@@ -7,7 +7,11 @@
 //! difference is located to a block (and `check` prints the block's graphs with their new
 //! answers).
 //!
-//! `cargo run --release --example solver_record -- write tests/golden/solver_record 7` records;
+//! From [`FIRST_SAMPLED`] points on, the record holds every [`SAMPLE_EVERY`]-th graph of the
+//! enumeration only (so a check still enumerates them all, but solves a tenth).
+//!
+//! `cargo run --release --example solver_record -- write tests/golden/solver_record 7 [FROM]`
+//! records sizes FROM (default 1) to 7; `count DIR 7 7` only enumerates;
 //! `... -- check tests/golden/solver_record 7` solves every recorded graph again and prints each
 //! line that differs, then the count and the time (exit code 1 on a difference).
 
@@ -23,6 +27,22 @@ use rayon::prelude::*;
 const FIRST_HASHED: usize = 6;
 /// Graphs per hashed block.
 const BLOCK: usize = 16;
+/// The first size recorded as a sample: every [`SAMPLE_EVERY`]-th graph in the enumeration's
+/// order (the first, the eleventh, ...). Solving all 2.5 million graphs of seven points takes
+/// most of an hour of processor time; the sample takes minutes.
+const FIRST_SAMPLED: usize = 7;
+/// The sample's stride.
+const SAMPLE_EVERY: usize = 10;
+
+/// The encoded graphs of `n` points the record holds, in the enumeration's order.
+fn recorded_graphs(n: usize) -> Vec<String> {
+    let every = if n >= FIRST_SAMPLED { SAMPLE_EVERY } else { 1 };
+    eye_graphs_of(n, &Placement::ALL, &CONCRETE)
+        .iter()
+        .step_by(every)
+        .map(encode)
+        .collect()
+}
 
 /// 64-bit FNV-1a: a hash that stays the same across Rust versions and platforms.
 fn fnv(lines: &[String]) -> u64 {
@@ -49,7 +69,7 @@ fn file_lines(n: usize, graphs: &[String], answers: &[String]) -> Vec<String> {
 }
 
 /// The search features named by the letters of `NAKADE_FEATURES` (`l` local results, `r`
-/// repetition filter, `s` symmetry, `p` presized table, `b` Benson's static life); all of them when it is not set.
+/// repetition filter, `s` symmetry, `p` presized table, `b` Benson's static life, `w` a static win first, `h` history); all of them when it is not set.
 /// Lines of play are never built: the record does not hold them.
 fn features() -> Features {
     let Ok(letters) = std::env::var("NAKADE_FEATURES") else {
@@ -64,7 +84,10 @@ fn features() -> Features {
         symmetry: letters.contains('s'),
         presized_table: letters.contains('p'),
         static_life: letters.contains('b'),
+        win_first: letters.contains('w'),
+        history: letters.contains('h'),
         lines: false,
+        first_moves: false,
     }
 }
 
@@ -89,16 +112,22 @@ fn main() {
         std::process::exit(2);
     };
     let up_to: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(7);
+    let from: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1);
     let mut differences = 0usize;
-    for n in 1..=up_to {
+    for n in from..=up_to {
         let started = Instant::now();
         let path = format!("{dir}/size_{n}.txt");
         match mode.as_str() {
+            "count" => {
+                let graphs = eye_graphs_of(n, &Placement::ALL, &CONCRETE);
+                println!(
+                    "size {n}: {} graphs enumerated in {:.1} s",
+                    graphs.len(),
+                    started.elapsed().as_secs_f64()
+                );
+            }
             "write" => {
-                let graphs: Vec<String> = eye_graphs_of(n, &Placement::ALL, &CONCRETE)
-                    .iter()
-                    .map(encode)
-                    .collect();
+                let graphs = recorded_graphs(n);
                 let answers: Vec<String> = graphs.par_iter().map(|g| line(g)).collect();
                 let lines = file_lines(n, &graphs, &answers);
                 let mut out = String::new();
@@ -133,10 +162,7 @@ fn main() {
                         .map(|l| l.split('\t').next().unwrap_or_default().to_string())
                         .collect()
                 } else {
-                    eye_graphs_of(n, &Placement::ALL, &CONCRETE)
-                        .iter()
-                        .map(encode)
-                        .collect()
+                    recorded_graphs(n)
                 };
                 let answers: Vec<String> = graphs.par_iter().map(|g| line(g)).collect();
                 let fresh = file_lines(n, &graphs, &answers);

@@ -3,7 +3,8 @@
 //! and symmetry work): every graph of up to four points and every tenth graph of five, in
 //! every placement, must keep its value and its attack and defence points, with each search
 //! feature on and with none of them. The full record (sizes 6 and 7 as block hashes) is
-//! compared by `cargo run --release --example solver_record -- check tests/golden/solver_record 7`.
+//! compared by `cargo run --release --example solver_record -- check tests/golden/solver_record 7`
+//! (size 7: every tenth graph of the enumeration).
 
 use nakade::evaluation::solve::{solve_with, Features, Params, Space};
 use nakade::pattern::encoded::{encode, parse_graph};
@@ -84,6 +85,14 @@ fn each_feature_alone_keeps_the_recorded_answers() {
         },
         Features {
             static_life: true,
+            ..none
+        },
+        Features {
+            win_first: true,
+            ..none
+        },
+        Features {
+            history: true,
             ..none
         },
     ] {

@@ -182,7 +182,12 @@ type FormOutcome = (Vec<Dispute>, Vec<(&'static str, (usize, usize))>);
 
 fn check_form(p: &Pattern, form: &Diagram, params: &Params) -> Result<FormOutcome, String> {
     let space = Space::from_diagram(form).map_err(|e| e.to_string())?;
-    let sol = solve::solve(&space, params).map_err(|e| e.to_string())?;
+    // The first moves' whole values explain the unmarked vital points.
+    let features = solve::Features {
+        first_moves: true,
+        ..solve::Features::default()
+    };
+    let sol = solve::solve_with(&space, params, features).map_err(|e| e.to_string())?;
     let mut out = Vec::new();
     if sol.value != p.value {
         let digit = (0..4)

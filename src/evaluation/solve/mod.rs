@@ -82,13 +82,17 @@
 //! position itself or of one below it does not make the result depend on the line, and those
 //! results are stored for any line. Repetitions are tested against the line through a counting
 //! filter of its keys, so the line is scanned only when a key may repeat. The search runs on an
-//! explicit stack (no recursion, whatever the depth); moves are ordered most-connected vertex
-//! first and the defender's pass last; of two moves that a symmetry of the space leaving the
+//! explicit stack (no recursion, whatever the depth); moves are ordered most-connected
+//! vertex first (with [`Features::history`], the attacker's by the history heuristic
+//! first) and the defender's pass last, and at the defender's turn a move after which
+//! the wall lives statically is read first; of two moves that a symmetry of the space leaving the
 //! position unchanged maps onto each other only the first is read (at the root, the second
 //! takes the first's answers); and two vital regions of the wall in Benson's sense (regions
 //! whose every empty point is a liberty of the wall) end a line at once. Nothing is allocated
 //! in the node loop once the stack has grown. Lines of play are built only when asked for
-//! ([`Features::lines`]). The tenuki rule is the only recursion: at most
+//! ([`Features::lines`]), and the first moves' whole values only when asked for
+//! ([`Features::first_moves`]): their digits `a` and `d` read every second move, which the
+//! value and the vital points do not need. The tenuki rule is the only recursion: at most
 //! [`Params::tenuki_depth`] (<= [`MAX_TENUKI_DEPTH`]) levels, a few frames each. Large open
 //! spaces, corner and edge ones first, can exceed [`Params::node_limit`], which turns into
 //! [`SolveError::SearchLimit`].
@@ -147,8 +151,8 @@ pub const CLOCK_INTERVAL: u64 = 4096;
 pub const TT_MEMORY: usize = 256 << 20;
 
 /// What the search may use beyond plain alpha-beta with a table of line-independent results,
-/// and what a solve gives beyond the value and vital points. Every combination gives the same
-/// value and vital points; [`Features::BASELINE`] is the search as it was before any of them, kept
+/// and what a solve gives beyond the value and vital points. Every combination but one with
+/// [`Features::history`] gives the same value and vital points on every recorded graph; [`Features::BASELINE`] is the search as it was before any of them, kept
 /// to measure them against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
@@ -167,8 +171,21 @@ pub struct Features {
     /// size whose every empty point is a liberty of the wall), not only two sure eyes of one
     /// or two empty points.
     pub static_life: bool,
+    /// At the defender's turn, read first a move after which the wall lives statically (see
+    /// [`Features::static_life`]), so a line the defender ends at once costs one move.
+    pub win_first: bool,
+    /// Order the attacker's moves by how often they ended a reading before in this solve (the
+    /// history heuristic), the static order breaking ties. Off by default: it changed the
+    /// recorded answer of one graph of seven points (in the block of
+    /// `|..O%|.OO%|!OO%|.X.%+---` of the record's size 7), so the search is not yet
+    /// independent of move order there; see `docs/MEASUREMENTS.md`.
+    pub history: bool,
     /// Build [`Solution::pv`], the lines of play (else they are empty strings).
     pub lines: bool,
+    /// Give [`Solution::first_moves`], every first move with the whole plain value it leaves
+    /// (else it is empty). Its digits `a` and `d` cost a reading of every second move, which
+    /// nothing else of a solve needs: on open spaces most of the solve's time.
+    pub first_moves: bool,
 }
 
 impl Features {
@@ -179,12 +196,16 @@ impl Features {
         symmetry: false,
         presized_table: false,
         static_life: false,
+        win_first: false,
+        history: false,
         lines: true,
+        first_moves: true,
     };
 }
 
 impl Default for Features {
-    /// Every search feature, lines of play built.
+    /// Every search feature but [`Features::history`], lines of play built, first moves not
+    /// given.
     fn default() -> Features {
         Features {
             local_results: true,
@@ -192,7 +213,10 @@ impl Default for Features {
             symmetry: true,
             presized_table: true,
             static_life: true,
+            win_first: true,
+            history: false,
             lines: true,
+            first_moves: false,
         }
     }
 }
@@ -489,7 +513,16 @@ mod tests {
     #[test]
     fn first_moves_and_lines() {
         let d = crate::pattern::encoded::parse_graph("...").unwrap();
-        let sol = solve(&Space::from_diagram(&d).unwrap(), &Params::default()).unwrap();
+        let space = Space::from_diagram(&d).unwrap();
+        assert!(solve(&space, &Params::default())
+            .unwrap()
+            .first_moves
+            .is_empty());
+        let whole = Features {
+            first_moves: true,
+            ..Features::default()
+        };
+        let sol = solve_with(&space, &Params::default(), whole).unwrap();
         let centre = sol
             .first_moves
             .iter()

@@ -68,9 +68,14 @@ impl Ctx<'_> {
     }
 
     /// The plain four digits of a node: `b`, `c` by search, `a` and `d` as two moves in a row.
-    pub(super) fn plain_value(&mut self, node: &Node, hist: &[u64]) -> [u8; 4] {
+    /// Without `whole`, only `b` and `c` are read (`a` and `d` are given as `b` and `c`): the
+    /// two-moves-in-a-row digits cost a reading of every second move.
+    pub(super) fn plain_value(&mut self, node: &Node, hist: &[u64], whole: bool) -> [u8; 4] {
         let b = self.count(node, true, hist);
         let c = self.count(node, false, hist);
+        if !whole {
+            return [b, b, c, c];
+        }
         let mut h = hist.to_vec();
         h.push(Self::board(node));
         let mut a = b;

@@ -368,6 +368,28 @@ impl Rules<'_> {
     }
 }
 
+/// Move a move that wins at once (for the defender: one after which the wall lives
+/// statically) to the front.
+fn win_first(rules: &Rules, s: &State, black: bool, moves: &mut [u8], static_life: bool) {
+    if black {
+        return;
+    }
+    let need = 2 - rules.eye as u32;
+    for i in 0..moves.len() {
+        if let Played::Next { state, .. } = rules.play(s, false, moves[i]) {
+            let alive = if static_life {
+                rules.vital_regions(&state, need)
+            } else {
+                rules.sure_eyes(&state, need)
+            };
+            if alive {
+                moves[..=i].rotate_right(1);
+                return;
+            }
+        }
+    }
+}
+
 /// One frame of the explicit search stack.
 #[derive(Clone, Copy)]
 struct Frame {
@@ -415,6 +437,9 @@ pub(crate) struct Searcher {
     /// position of the line has that key, so the line is scanned only on a slot hit.
     filter_full: Box<[u16; FILTER]>,
     filter_board: Box<[u16; FILTER]>,
+    /// The attacker's cut-offs per move code (a vertex, or [`OUTER`], a code no space of
+    /// [`super::MAX_VERTICES`] uses): the history heuristic.
+    history: [u32; 32],
     /// What the search may use.
     pub features: Features,
     /// The symmetries of the geometry (empty unless [`Features::symmetry`]).
@@ -447,6 +472,7 @@ impl Searcher {
             serial: 0,
             filter_full: Box::new([0; FILTER]),
             filter_board: Box::new([0; FILTER]),
+            history: [0; 32],
             features,
             symmetries,
             stats: Stats::default(),
@@ -521,6 +547,11 @@ impl Searcher {
                 top.cut = top.cut.min(cut);
                 if !r {
                     let top = self.stack.pop().expect("frame");
+                    if self.features.history && top.black {
+                        let mv = top.moves[top.next as usize - 1];
+                        let h = &mut self.history[mv as usize & 31];
+                        *h = h.saturating_add(1);
+                    }
                     self.pop_path();
                     self.finish(&top, true);
                     if self.stack.is_empty() {
@@ -673,6 +704,21 @@ impl Searcher {
         let mut nmoves = rules.moves(s, black, &mut moves) as u8;
         if self.features.symmetry {
             nmoves = self.symmetries.prune(s, &mut moves, nmoves);
+        }
+        // The attacker's moves only: ordering the defender's too made open centres and
+        // corners read millions of nodes more.
+        if self.features.history && black {
+            let h = &self.history;
+            moves[..nmoves as usize].sort_by_key(|&m| std::cmp::Reverse(h[m as usize & 31]));
+        }
+        if self.features.win_first {
+            win_first(
+                rules,
+                s,
+                black,
+                &mut moves[..nmoves as usize],
+                self.features.static_life,
+            );
         }
         if self.stack.try_reserve(1).is_err() || !self.push_path(s.board(), s.key(black, rules.eye))
         {

@@ -16,7 +16,8 @@ pub struct Solution {
     pub pv: [String; 4],
     /// Every legal first move of either player, with the plain value of the position it
     /// leaves (digits as for any position: attacker twice, attacker first, defender first,
-    /// defender twice; `a` and `d` there are simply two moves in a row).
+    /// defender twice; `a` and `d` there are simply two moves in a row). Empty unless
+    /// [`Features::first_moves`](super::Features::first_moves) asked for it.
     pub first_moves: Vec<FirstMove>,
     /// Search nodes visited.
     pub nodes: u64,

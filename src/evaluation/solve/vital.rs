@@ -12,6 +12,7 @@ impl Ctx<'_> {
         let hist = [root.board()];
         let b = self.count(&node, true, &[]);
         let c = self.count(&node, false, &[]);
+        let whole = self.s.features.first_moves;
         // Every first move: (move, plain value left, count for the tenuki digit). A move that a
         // symmetry of the space (leaving the root unchanged) maps from an earlier vertex takes
         // that vertex's answers: the positions they leave are mirror images.
@@ -31,7 +32,7 @@ impl Ctx<'_> {
             if let Some(c) = copy(&per_black, mv) {
                 per_black.push(c);
             } else if let Some(child) = self.after(&node, &[], true, mv) {
-                let v = self.plain_value(&child, &hist);
+                let v = self.plain_value(&child, &hist, whole);
                 let am = self.a_of(b, v[1], &child, &hist, depth);
                 per_black.push((mv, v, am));
             }
@@ -41,7 +42,7 @@ impl Ctx<'_> {
             if let Some(c) = copy(&per_white, mv) {
                 per_white.push(c);
             } else if let Some(child) = self.after(&node, &[], false, mv) {
-                let v = self.plain_value(&child, &hist);
+                let v = self.plain_value(&child, &hist, whole);
                 let dn = self.d_of(c, v[2], &child, &hist, depth);
                 per_white.push((mv, v, dn));
             }
@@ -101,19 +102,23 @@ impl Ctx<'_> {
             c: v[2],
             d: v[3],
         };
-        let first_moves = per_black
-            .iter()
-            .map(|(m, v, _)| FirstMove {
-                attacker: true,
-                mv: to_move(*m),
-                value: ev(v),
-            })
-            .chain(per_white.iter().map(|(m, v, _)| FirstMove {
-                attacker: false,
-                mv: to_move(*m),
-                value: ev(v),
-            }))
-            .collect();
+        let first_moves = if !whole {
+            Vec::new()
+        } else {
+            per_black
+                .iter()
+                .map(|(m, v, _)| FirstMove {
+                    attacker: true,
+                    mv: to_move(*m),
+                    value: ev(v),
+                })
+                .chain(per_white.iter().map(|(m, v, _)| FirstMove {
+                    attacker: false,
+                    mv: to_move(*m),
+                    value: ev(v),
+                }))
+                .collect()
+        };
         Solution {
             value,
             first_moves,
