@@ -60,7 +60,9 @@
 //! core point of its own colour, and, were it gone, its points and liberties would lie in the
 //! other colour's domain and outside its own (a string cut off inside the opponent's area,
 //! which GNU Go's dragon code also calls dead: the lone stone A1 of
-//! `tests/positions/bent_three.sgf`). Pass-alive strings
+//! `tests/positions/bent_three.sgf`) and no other string of its colour lies in its region
+//! (the points without the other colour's stones connected to it: a string with a friend
+//! there is not cut off and can run to it). Pass-alive strings
 //! are never dead. The capture condition in (c) and (d) keeps seki alive: a string that
 //! reading cannot capture stays lively (position `tests/positions/seki.txt`, where GNU Go
 //! calls the seki ring dead). This stands in for GNU Go's dragon status; callers who know better pass their
@@ -129,7 +131,8 @@ impl Liveness {
             match tactics::status(board, s, limits) {
                 (Attack::Captures(_), Defense::Fails) => dead.push(s),
                 (Attack::Captures(_), _)
-                    if in_small_region(board, s) || in_enemy_core(board, s) =>
+                    if in_small_region(board, s)
+                        || (in_enemy_core(board, s) && !reaches_a_friend(board, s)) =>
                 {
                     dead.push(s)
                 }
@@ -176,6 +179,30 @@ fn in_enemy_core(board: &Board, s: Loc) -> bool {
     let mut points = board.string_stones(s);
     points.extend(libs);
     points.iter().all(|p| theirs[p.index()] && !mine[p.index()])
+}
+
+/// True when the region of the string at `s` (the points without the other colour's stones
+/// connected to it) holds another string of its colour. Rule (d) then does not apply: no
+/// opponent stones cut the string off from its friends, so it can run to them (an opening
+/// stone beside a few opponent stones is not cut off inside the opponent's area).
+fn reaches_a_friend(board: &Board, s: Loc) -> bool {
+    let c = board.color(s).expect("a stone");
+    let head = board.string_id(s);
+    let mut seen = vec![false; board.grid_len()];
+    let mut stack = vec![s];
+    seen[s.index()] = true;
+    while let Some(p) = stack.pop() {
+        if board.color(p) == Some(c) && board.string_id(p) != head {
+            return true;
+        }
+        for n in board.neighbors(p) {
+            if board.color(n) != Some(c.opponent()) && !seen[n.index()] {
+                seen[n.index()] = true;
+                stack.push(n);
+            }
+        }
+    }
+    false
 }
 
 /// True when the string at `s` sits in a small region of the other colour.
@@ -672,5 +699,45 @@ mod tests {
             got,
             vec!["white 6: C7 D7 E7 E6 E5 E4! owners B7,F7\n---\n...\n  .\n  .\n  !"]
         );
+    }
+
+    /// Random game, seed 1 (`docs/MEASUREMENTS.md`): `(;SZ[9]AB[ec][ge][dg]AW[cc][fc][ed])`.
+    /// Black E7 has two liberties, D7 and E8; white to move can chase it, so reading captures
+    /// it, and with it gone its points would be white's. But black to move extends to E8 (four
+    /// liberties: D8 F8 E9 and D7) and runs into the open top and left, toward its own stones
+    /// D3 and G5: no white stone cuts it off from them. GNU Go's `defend` saves it too; it is
+    /// alive, so D9 lies in no eye space of white's.
+    const OPENING: &str = "\
++-----------------+
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . O . X O . . .|
+|. . . . O . . . .|
+|. . . . . . X . .|
+|. . . . . . . . .|
+|. . . X . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
++-----------------+";
+
+    #[test]
+    fn an_opening_stone_that_can_run_is_alive() {
+        let mut b = parse_board(OPENING, None).unwrap().board;
+        let e7 = b.loc(4, 2).unwrap();
+        assert_eq!(b.color(e7), Some(Color::Black));
+        assert_eq!(b.liberty_count(e7), 2);
+        // What the old rule (d) saw: capturable, and inside white's domain.
+        assert!(matches!(
+            tactics::status(&mut b, e7, ReadLimits::default()).0,
+            Attack::Captures(_)
+        ));
+        assert!(in_enemy_core(&b, e7));
+        assert!(reaches_a_friend(&b, e7));
+        let live = Liveness::read(&mut b, ReadLimits::default());
+        assert!(!live.is_dead(e7));
+        assert!(live.dead_strings(&b).is_empty());
+        let d9 = b.loc(3, 0).unwrap();
+        let white = eye_spaces(&mut b, &live, Color::White, ReadLimits::default());
+        assert!(white.iter().all(|s| !s.contains(d9)));
     }
 }
