@@ -32,6 +32,7 @@ mod malformed;
 mod pictures;
 mod solver_centre_pockets;
 mod solver_harness;
+mod solver_move_order;
 mod solver_placements;
 mod solver_record;
 mod solver_vs_gnugo;

@@ -151,7 +151,7 @@ pub const CLOCK_INTERVAL: u64 = 4096;
 pub const TT_MEMORY: usize = 256 << 20;
 
 /// What the search may use beyond plain alpha-beta with a table of line-independent results,
-/// and what a solve gives beyond the value and vital points. Every combination but one with
+/// and what a solve gives beyond the value and vital points. Every combination without
 /// [`Features::history`] gives the same value and vital points on every recorded graph; [`Features::BASELINE`] is the search as it was before any of them, kept
 /// to measure them against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,10 +175,10 @@ pub struct Features {
     /// [`Features::static_life`]), so a line the defender ends at once costs one move.
     pub win_first: bool,
     /// Order the attacker's moves by how often they ended a reading before in this solve (the
-    /// history heuristic), the static order breaking ties. Off by default: it changed the
-    /// recorded answer of one graph of seven points (in the block of
-    /// `|..O%|.OO%|!OO%|.X.%+---` of the record's size 7), so the search is not yet
-    /// independent of move order there; see `docs/MEASUREMENTS.md`.
+    /// history heuristic), the static order breaking ties. Off by default: it gives a wrong
+    /// vital point on `|.!O%|XOO%|XOO%|.X.%+---` (the marginal point is attack point only,
+    /// where it is attack and defence point), because a table entry of an earlier query of
+    /// the solve is reused where the line of play differs; see `docs/MEASUREMENTS.md`.
     pub history: bool,
     /// Build [`Solution::pv`], the lines of play (else they are empty strings).
     pub lines: bool,
