@@ -162,8 +162,9 @@ pub const TT_MEMORY: usize = 256 << 20;
 
 /// What the search may use beyond plain alpha-beta with a table of line-independent results,
 /// and what a solve gives beyond the value and vital points. Every combination without
-/// [`Features::history`] gives the same value and vital points on every recorded graph; [`Features::BASELINE`] is the search as it was before any of them, kept
-/// to measure them against.
+/// [`Features::history`], and every combination with [`Features::sound_table`], gives the
+/// same value and vital points on every recorded graph; [`Features::BASELINE`] is the search
+/// as it was before any of them, kept to measure them against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
     /// Keep results that depend on the line of play (a repetition cut them against a position
@@ -191,10 +192,12 @@ pub struct Features {
     /// because a table entry of an earlier query of the solve is reused where the line of
     /// play differs; see `docs/MEASUREMENTS.md`.
     pub history: bool,
-    /// Use a table result on another line of play only where the reading it stands for is
-    /// provably the same there: no position it read can be one of the line's (see the module
-    /// documentation, "Search"). Without it a result is used wherever its own repetition cuts
-    /// allow, which is unsound: the answer could then depend on the order of the moves.
+    /// Use a table result on another line of play only where the proof it stands for is a
+    /// proof there too: none of the winner's moves in it can be banned by a repetition of one
+    /// of the line's positions (see the module documentation, "Search"). Without it a result
+    /// is used wherever its own repetition cuts allow, which is unsound: the answer can then
+    /// depend on the order the moves are read in. On by default; it costs reading on open
+    /// edge spaces rich in ko (the positions of a long ko fight can repeat).
     pub sound_table: bool,
     /// Build [`Solution::pv`], the lines of play (else they are empty strings).
     pub lines: bool,
@@ -221,8 +224,8 @@ impl Features {
 }
 
 impl Default for Features {
-    /// Every search feature but [`Features::history`], lines of play built, first moves not
-    /// given.
+    /// Every search feature but [`Features::history`] (the sound table included), lines of
+    /// play built, first moves not given.
     fn default() -> Features {
         Features {
             local_results: true,
@@ -232,7 +235,7 @@ impl Default for Features {
             static_life: true,
             win_first: true,
             history: false,
-            sound_table: false,
+            sound_table: true,
             lines: true,
             first_moves: false,
         }

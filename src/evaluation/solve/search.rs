@@ -31,40 +31,51 @@ const MAX_CUT: u32 = 0xff;
 /// "No stone count": the `min` of a result that read no position of its own class.
 pub(crate) const NO_COUNT: u8 = 31;
 
-/// What a reading met of its own class (see [`Rules::class`]): the fewest stones on such a
-/// position, and the attacker and defender stones that every such position holds. A position
-/// of the line can be one of them only if it holds at least `min` stones and all of those.
+/// A summary of a set of positions: the fewest stones on one, and the attacker and defender
+/// stones that every one holds. A board can be one of them only if it holds at least `min`
+/// stones and all of those.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Reach {
+struct Seen {
     min: u8,
     black: u32,
     white: u32,
+    /// A one-hash Bloom filter of the boards: a board whose bit is clear is none of them.
+    bloom: u64,
 }
 
-impl Reach {
+/// The Bloom filter bit of a board.
+#[inline]
+fn bloom_bit(board: u64) -> u64 {
+    1 << ((board & 0xff_ffff_ffff).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58)
+}
+
+impl Seen {
     /// Nothing met.
-    const NONE: Reach = Reach {
+    const NONE: Seen = Seen {
         min: NO_COUNT,
         black: u32::MAX,
         white: u32::MAX,
+        bloom: 0,
     };
 
     /// One position met (a board, see [`State::board`]).
     #[inline]
-    fn of(board: u64) -> Reach {
-        Reach {
+    fn of(board: u64) -> Seen {
+        Seen {
             min: stones(board),
             black: board as u32 & 0xf_ffff,
             white: (board >> 20) as u32 & 0xf_ffff,
+            bloom: bloom_bit(board),
         }
     }
 
     #[inline]
-    fn join(self, o: Reach) -> Reach {
-        Reach {
+    fn join(self, o: Seen) -> Seen {
+        Seen {
             min: self.min.min(o.min),
             black: self.black & o.black,
             white: self.white & o.white,
+            bloom: self.bloom | o.bloom,
         }
     }
 
@@ -72,23 +83,103 @@ impl Reach {
     #[inline]
     fn may_meet(&self, board: u64) -> bool {
         let (black, white) = (board as u32 & 0xf_ffff, (board >> 20) as u32 & 0xf_ffff);
-        stones(board) >= self.min
+        self.bloom & bloom_bit(board) != 0
+            && stones(board) >= self.min
             && black & self.black == self.black
             && white & self.white == self.white
     }
 
-    /// Packed in 45 bits.
+    /// Packed in two words.
     #[inline]
-    fn pack(&self) -> u64 {
-        self.min as u64 | (self.black as u64 & 0xf_ffff) << 5 | (self.white as u64 & 0xf_ffff) << 25
+    fn pack(&self) -> [u64; 2] {
+        [
+            self.min as u64
+                | (self.black as u64 & 0xf_ffff) << 5
+                | (self.white as u64 & 0xf_ffff) << 25,
+            self.bloom,
+        ]
     }
 
     #[inline]
-    fn unpack(v: u64) -> Reach {
+    fn unpack(v: [u64; 2]) -> Seen {
+        Seen {
+            min: (v[0] & 0x1f) as u8,
+            black: (v[0] >> 5) as u32 & 0xf_ffff,
+            white: (v[0] >> 25) as u32 & 0xf_ffff,
+            bloom: v[1],
+        }
+    }
+}
+
+/// The positions of its own class (see [`Rules::class`]) that the winner's moves enter in the
+/// proof of a result: those entered by a move that captures nothing (a position of the line
+/// with the same board bans them, by superko) and the others (only a position of the line
+/// with the same whole state bans them, so one with the loser to move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Reach {
+    board: Seen,
+    key: Seen,
+}
+
+impl Reach {
+    /// Nothing met.
+    const NONE: Reach = Reach {
+        board: Seen::NONE,
+        key: Seen::NONE,
+    };
+
+    /// One position, entered by a move that captured nothing (`by_board`) or not.
+    #[inline]
+    fn of(board: u64, by_board: bool) -> Reach {
+        if by_board {
+            Reach {
+                board: Seen::of(board),
+                key: Seen::NONE,
+            }
+        } else {
+            Reach {
+                board: Seen::NONE,
+                key: Seen::of(board),
+            }
+        }
+    }
+
+    #[inline]
+    fn join(self, o: Reach) -> Reach {
         Reach {
-            min: (v & 0x1f) as u8,
-            black: (v >> 5) as u32 & 0xf_ffff,
-            white: (v >> 25) as u32 & 0xf_ffff,
+            board: self.board.join(o.board),
+            key: self.key.join(o.key),
+        }
+    }
+
+    /// The fewest stones on a position met.
+    #[inline]
+    fn min(&self) -> u8 {
+        self.board.min.min(self.key.min)
+    }
+
+    /// False when the line's position (board, full key: `u64::MAX` for a board alone) can
+    /// be none of the positions met, whose side to move is the loser (`loser_black`: the
+    /// attacker).
+    #[inline]
+    fn may_meet(&self, board: u64, full: u64, loser_black: bool) -> bool {
+        self.board.may_meet(board)
+            || (full != u64::MAX
+                && (full >> 52 & 1 == 1) == loser_black
+                && self.key.may_meet(board))
+    }
+
+    #[inline]
+    fn pack(&self) -> [u64; 4] {
+        let (b, k) = (self.board.pack(), self.key.pack());
+        [b[0], b[1], k[0], k[1]]
+    }
+
+    #[inline]
+    fn unpack(v: [u64; 4]) -> Reach {
+        Reach {
+            board: Seen::unpack([v[0], v[1]]),
+            key: Seen::unpack([v[2], v[3]]),
         }
     }
 }
@@ -97,7 +188,7 @@ impl Reach {
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     meta: u64,
-    reach: u64,
+    reach: [u64; 4],
 }
 
 /// "No move": the hint of an entry whose side to move lost.
@@ -509,6 +600,9 @@ struct Frame {
     next: u8,
     /// The frame's class ([`Rules::class`]).
     class: u64,
+    /// Whether the move that entered the frame's position captured nothing (and was no
+    /// pass): superko bans it by its board alone.
+    by_board: bool,
     /// The lowest and highest path index a repetition below this frame was cut against
     /// (`lo == u32::MAX`: none). A result with `lo` at or above the frame's own index depends
     /// on no position above it on this line; a lower one depends on the line that led here.
@@ -661,11 +755,17 @@ impl Searcher {
     /// the last ones of the path, so the scan stops at the first entry of another class; the
     /// running maximum of stones answers most probes at once.
     #[inline]
-    fn may_meet_line(&self, reach: &Reach, class: u64, from: Option<usize>) -> bool {
+    fn may_meet_line(
+        &self,
+        reach: &Reach,
+        loser_black: bool,
+        class: u64,
+        from: Option<usize>,
+    ) -> bool {
         let Some(last) = self.path.last() else {
             return false;
         };
-        if last.class != class || (from.is_none() && last.most < reach.min) {
+        if last.class != class || (from.is_none() && last.most < reach.min()) {
             return false;
         }
         let start = from.map_or(0, |f| f + 1);
@@ -673,32 +773,36 @@ impl Searcher {
             .iter()
             .rev()
             .take_while(|e| e.class == class)
-            .any(|e| reach.may_meet(e.board))
+            .any(|e| reach.may_meet(e.board, e.full, loser_black))
     }
 
     /// The table's answer for `key` (a position of class `class`, board `board`, the next on
     /// the line), if it holds on the present line: the result, the `lo` and `hi` its user
     /// inherits, and what its user's reading met through it.
     #[inline]
-    fn probe(&self, key: u64, class: u64, board: u64) -> Result<Ret, u8> {
+    fn probe(&self, key: u64, class: u64, board: u64, by_board: bool) -> Result<Ret, u8> {
         let Some(&Entry { meta: e, reach }) = self.tt.get(&key) else {
             return Err(NO_HINT);
         };
+
         // Where the entry does not hold on this line, its winning move is still the first
         // to read again.
         let hint = (e >> 18 & 0x3f) as u8;
         let reach = Reach::unpack(reach);
         let value = e & 1 == 1;
+        // The side to move there wins when `value`: the positions its proof's moves enter
+        // have the other side to move.
+        let loser_black = (key >> 52 & 1 == 1) != value;
         let (lo, hi) = fields(e);
         let sound = self.features.sound_table;
         let same = self.path.last().is_some_and(|p| p.class == class);
         let (reach_c, itself) = if same {
-            (reach, Reach::of(board))
+            (reach, Reach::of(board, by_board))
         } else {
             (Reach::NONE, Reach::NONE)
         };
         if e & ANY_LINE != 0 {
-            if !sound || !self.may_meet_line(&reach, class, None) {
+            if !sound || !self.may_meet_line(&reach, loser_black, class, None) {
                 return Ok((value, u32::MAX, 0, reach_c, itself));
             }
             return Err(hint);
@@ -712,7 +816,7 @@ impl Searcher {
         }
         // The line up to `at` is the one the result was read on (serials are never reused):
         // every repetition it was cut by is still there; the positions after `at` are new.
-        if sound && self.may_meet_line(&reach, class, Some(at as usize)) {
+        if sound && self.may_meet_line(&reach, loser_black, class, Some(at as usize)) {
             return Err(hint);
         }
         Ok((value, lo, at, reach_c, itself))
@@ -759,7 +863,7 @@ impl Searcher {
                 let reach = Reach::unpack(reach);
                 let meets = history
                     .iter()
-                    .any(|&b| rules.class(b) == root_class && reach.may_meet(b));
+                    .any(|&b| rules.class(b) == root_class && reach.may_meet(b, u64::MAX, false));
                 if !self.features.sound_table || !meets {
                     return e & 1 == 1;
                 }
@@ -775,7 +879,7 @@ impl Searcher {
                 return !black;
             }
         }
-        if !self.push(rules, root, black, root_class, NO_HINT) {
+        if !self.push(rules, root, black, root_class, false, NO_HINT) {
             return !black;
         }
         // `ret` carries the result of the frame just finished to its parent (see [`Ret`]).
@@ -822,7 +926,7 @@ impl Searcher {
             let mv = top.moves[top.next as usize];
             top.next += 1;
             let (state, black, class) = (top.state, top.black, top.class);
-            let (child, child_class) = match rules.play(&state, black, mv) {
+            let (child, child_class, by_board) = match rules.play(&state, black, mv) {
                 Played::Illegal => continue,
                 Played::CapturedWall => {
                     ret = Some((false, u32::MAX, 0, Reach::NONE, Reach::NONE));
@@ -854,12 +958,13 @@ impl Searcher {
                         OUTER => true,
                         v => may_grow_class(rules.g, &state, v, black),
                     };
-                    (state, if grows { rules.class(board) } else { class })
+                    let class = if grows { rules.class(board) } else { class };
+                    (state, class, by_board)
                 }
             };
             let child_board = child.board();
             let itself = if child_class == class {
-                Reach::of(child_board)
+                Reach::of(child_board, by_board)
             } else {
                 Reach::NONE
             };
@@ -869,7 +974,7 @@ impl Searcher {
                 continue;
             }
             let child_key = child.key(!black, rules.eye);
-            let hint = match self.probe(child_key, child_class, child_board) {
+            let hint = match self.probe(child_key, child_class, child_board, by_board) {
                 Ok(r) => {
                     ret = Some(r);
                     continue;
@@ -879,7 +984,9 @@ impl Searcher {
             if self.exhausted.is_none() {
                 self.exhausted = self.count_node();
             }
-            if self.exhausted.is_some() || !self.push(rules, &child, !black, child_class, hint) {
+            if self.exhausted.is_some()
+                || !self.push(rules, &child, !black, child_class, by_board, hint)
+            {
                 // Out of budget: count the child as a win for the defender (no capture proven),
                 // and never store what follows from it.
                 ret = Some((!black, 0, 0, Reach::NONE, Reach::NONE));
@@ -893,7 +1000,8 @@ impl Searcher {
     fn returned(&self, top: &Frame, value: bool, reach: Reach) -> Ret {
         let parent = self.stack.last().expect("parent frame");
         if parent.class == top.class {
-            (value, top.lo, top.hi, reach, Reach::of(top.state.board()))
+            let itself = Reach::of(top.state.board(), top.by_board);
+            (value, top.lo, top.hi, reach, itself)
         } else {
             (value, top.lo, top.hi, Reach::NONE, Reach::NONE)
         }
@@ -998,7 +1106,15 @@ impl Searcher {
 
     /// Push a frame; false when the allocator refuses it room (the search is then out of
     /// memory).
-    fn push(&mut self, rules: &Rules, s: &State, black: bool, class: u64, hint: u8) -> bool {
+    fn push(
+        &mut self,
+        rules: &Rules,
+        s: &State,
+        black: bool,
+        class: u64,
+        by_board: bool,
+        hint: u8,
+    ) -> bool {
         let mut moves = [0u8; 34];
         let mut nmoves = rules.moves(s, black, &mut moves) as u8;
         if self.features.symmetry && !self.symmetries.is_empty() {
@@ -1051,6 +1167,7 @@ impl Searcher {
             class,
             lo: u32::MAX,
             hi: 0,
+            by_board,
             lost: Reach::NONE,
         });
         true
@@ -1073,5 +1190,90 @@ impl Searcher {
             return Some(!black);
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::evaluation::solve::Space;
+    use crate::pattern::encoded::parse_graph;
+
+    fn geometry(text: &str) -> Geometry {
+        Space::from_diagram(&parse_graph(text).expect("a graph"))
+            .expect("a space")
+            .geometry()
+    }
+
+    /// Every legal move either leaves the class as it was or is one `may_grow_class` flags,
+    /// and no move ever takes a part of the class away (the soundness of the table rests on
+    /// both), over random lines of play.
+    #[test]
+    fn the_class_only_grows_and_only_where_flagged() {
+        for text in ["!..%.X.%..!", "|....%|....%|....%+-----", "-----%.!..%...."] {
+            let g = geometry(text);
+            let rules = Rules { g: &g, eye: false };
+            let mut seed = 0x2545_f491_4f6c_dd1du64;
+            for _ in 0..200 {
+                let mut s = State {
+                    black: 0,
+                    white: 0,
+                    outer: 2,
+                    ko: NO_KO,
+                    threats: [1, 1],
+                };
+                let mut black = true;
+                for _ in 0..40 {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let mut moves = [0u8; 34];
+                    let k = rules.moves(&s, black, &mut moves);
+                    let mv = moves[(seed % k as u64) as usize];
+                    if let Played::Next { state, .. } = rules.play(&s, black, mv) {
+                        let (before, after) = (rules.class(s.board()), rules.class(state.board()));
+                        let grows = match mv {
+                            PASS => false,
+                            OUTER => true,
+                            v => may_grow_class(&g, &s, v, black),
+                        };
+                        assert!(grows || before == after, "{text}: {s:?} {mv} {state:?}");
+                        // Stones of the class stay; outer liberties never come back.
+                        assert_eq!(after & before & 0xff_ffff_ffff, before & 0xff_ffff_ffff);
+                        assert!(after >> 40 <= before >> 40);
+                        s = state;
+                        black = !black;
+                    } else {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /// A summary never rules out a position it was built from.
+    #[test]
+    fn a_reach_meets_every_position_it_holds() {
+        let boards = [
+            0x0_0003u64,
+            0x1_0001 << 20 | 0x0_0003,
+            0x0_0007,
+            0x4_0000 << 20,
+        ];
+        let mut r = Reach::NONE;
+        for (i, &b) in boards.iter().enumerate() {
+            r = r.join(Reach::of(b, i % 2 == 0));
+        }
+        let r = Reach::unpack(r.pack());
+        for (i, &b) in boards.iter().enumerate() {
+            if i % 2 == 0 {
+                assert!(r.may_meet(b, u64::MAX, true), "{b:x}");
+            } else {
+                // Entered by a capture: met only by the same whole state, loser to move.
+                let full = b | 1 << 52;
+                assert!(r.may_meet(b, full, true), "{b:x}");
+            }
+        }
+        assert!(!Reach::NONE.may_meet(0, 0, false));
     }
 }
