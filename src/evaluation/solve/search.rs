@@ -189,6 +189,8 @@ impl Reach {
 struct Entry {
     meta: u64,
     reach: [u64; 4],
+    /// The symmetries its proof pruned a loser's move by (see [`Frame::sym`]).
+    sym: u32,
 }
 
 /// "No move": the hint of an entry whose side to move lost.
@@ -611,6 +613,11 @@ struct Frame {
     /// The positions of the frame's class that the opponent's proofs against the moves
     /// read so far entered by the opponent's moves (see [`Searcher::wins`]).
     lost: Reach,
+    /// The symmetries (a mask over [`Symmetries`]) by which the proof of a loss here pruned
+    /// a move, here or below: the mirror move's refutation is the mirror of the one read,
+    /// which holds on a line only if they map the line's positions of this class onto
+    /// themselves.
+    sym: u32,
 }
 
 /// One position of the line of play.
@@ -631,7 +638,7 @@ struct PathEntry {
 /// the lowest and highest path index it was cut against, the positions of the parent's class
 /// that the winner's moves enter in the proof of that result, and the child itself if it is
 /// of the parent's class.
-type Ret = (bool, u32, u32, Reach, Reach);
+type Ret = (bool, u32, u32, Reach, Reach, u32);
 
 /// Counters for one solve.
 #[derive(Clone, Copy, Debug, Default)]
@@ -776,12 +783,32 @@ impl Searcher {
             .any(|e| reach.may_meet(e.board, e.full, loser_black))
     }
 
+    /// True when the symmetries `sym` map every position of the line of class `class` after
+    /// index `from` (all of them if `None`) onto itself.
+    #[inline]
+    fn mirrors_hold(&self, sym: u32, class: u64, from: Option<usize>) -> bool {
+        if sym == 0 {
+            return true;
+        }
+        let start = from.map_or(0, |f| f + 1);
+        self.path[start.min(self.path.len())..]
+            .iter()
+            .rev()
+            .take_while(|e| e.class == class)
+            .all(|e| self.symmetries.fixing_entry(e.board, e.full) & sym == sym)
+    }
+
     /// The table's answer for `key` (a position of class `class`, board `board`, the next on
     /// the line), if it holds on the present line: the result, the `lo` and `hi` its user
     /// inherits, and what its user's reading met through it.
     #[inline]
     fn probe(&self, key: u64, class: u64, board: u64, by_board: bool) -> Result<Ret, u8> {
-        let Some(&Entry { meta: e, reach }) = self.tt.get(&key) else {
+        let Some(&Entry {
+            meta: e,
+            reach,
+            sym,
+        }) = self.tt.get(&key)
+        else {
             return Err(NO_HINT);
         };
 
@@ -796,14 +823,17 @@ impl Searcher {
         let (lo, hi) = fields(e);
         let sound = self.features.sound_table;
         let same = self.path.last().is_some_and(|p| p.class == class);
-        let (reach_c, itself) = if same {
-            (reach, Reach::of(board, by_board))
+        let (reach_c, itself, sym_c) = if same {
+            (reach, Reach::of(board, by_board), sym)
         } else {
-            (Reach::NONE, Reach::NONE)
+            (Reach::NONE, Reach::NONE, 0)
         };
         if e & ANY_LINE != 0 {
-            if !sound || !self.may_meet_line(&reach, loser_black, class, None) {
-                return Ok((value, u32::MAX, 0, reach_c, itself));
+            if !sound
+                || (!self.may_meet_line(&reach, loser_black, class, None)
+                    && self.mirrors_hold(sym, class, None))
+            {
+                return Ok((value, u32::MAX, 0, reach_c, itself, sym_c));
             }
             return Err(hint);
         }
@@ -816,10 +846,13 @@ impl Searcher {
         }
         // The line up to `at` is the one the result was read on (serials are never reused):
         // every repetition it was cut by is still there; the positions after `at` are new.
-        if sound && self.may_meet_line(&reach, loser_black, class, Some(at as usize)) {
+        if sound
+            && (self.may_meet_line(&reach, loser_black, class, Some(at as usize))
+                || !self.mirrors_hold(sym, class, Some(at as usize)))
+        {
             return Err(hint);
         }
-        Ok((value, lo, at, reach_c, itself))
+        Ok((value, lo, at, reach_c, itself, sym_c))
     }
 
     /// True when the player to move (`black` = attacker) wins from `root`: the attacker wins by
@@ -858,12 +891,19 @@ impl Searcher {
         }
         let key = root.key(black, rules.eye);
         let root_class = rules.class(root.board());
-        if let Some(&Entry { meta: e, reach }) = self.tt.get(&key) {
+        if let Some(&Entry {
+            meta: e,
+            reach,
+            sym,
+        }) = self.tt.get(&key)
+        {
             if e & ANY_LINE != 0 {
                 let reach = Reach::unpack(reach);
-                let meets = history
-                    .iter()
-                    .any(|&b| rules.class(b) == root_class && reach.may_meet(b, u64::MAX, false));
+                let meets = history.iter().any(|&b| {
+                    rules.class(b) == root_class
+                        && (reach.may_meet(b, u64::MAX, false)
+                            || self.symmetries.fixing_entry(b, u64::MAX) & sym != sym)
+                });
                 if !self.features.sound_table || !meets {
                     return e & 1 == 1;
                 }
@@ -886,7 +926,7 @@ impl Searcher {
         let mut ret: Option<Ret> = None;
         loop {
             let depth = self.stack.len();
-            if let Some((r, lo, hi, reach, itself)) = ret.take() {
+            if let Some((r, lo, hi, reach, itself, sym)) = ret.take() {
                 // The child (opponent to move) finished with `r` = "opponent wins".
                 let top = &mut self.stack[depth - 1];
                 top.lo = top.lo.min(lo);
@@ -894,6 +934,7 @@ impl Searcher {
                 if r {
                     // A refuted move: the opponent's proof is part of the proof of a loss.
                     top.lost = top.lost.join(reach);
+                    top.sym |= sym;
                 } else {
                     let top = self.stack.pop().expect("frame");
                     if self.features.history && top.black {
@@ -904,11 +945,11 @@ impl Searcher {
                     self.pop_path();
                     // The proof of the win: the move played and the proof below it.
                     let won = reach.join(itself);
-                    self.finish(&top, true, won);
+                    self.finish(&top, true, won, sym);
                     if self.stack.is_empty() {
                         return true;
                     }
-                    ret = Some(self.returned(&top, true, won));
+                    ret = Some(self.returned(&top, true, won, sym));
                     continue;
                 }
             }
@@ -916,11 +957,11 @@ impl Searcher {
             if top.next >= top.nmoves {
                 let top = self.stack.pop().expect("frame");
                 self.pop_path();
-                self.finish(&top, false, top.lost);
+                self.finish(&top, false, top.lost, top.sym);
                 if self.stack.is_empty() {
                     return false;
                 }
-                ret = Some(self.returned(&top, false, top.lost));
+                ret = Some(self.returned(&top, false, top.lost, top.sym));
                 continue;
             }
             let mv = top.moves[top.next as usize];
@@ -929,7 +970,7 @@ impl Searcher {
             let (child, child_class, by_board) = match rules.play(&state, black, mv) {
                 Played::Illegal => continue,
                 Played::CapturedWall => {
-                    ret = Some((false, u32::MAX, 0, Reach::NONE, Reach::NONE));
+                    ret = Some((false, u32::MAX, 0, Reach::NONE, Reach::NONE, 0));
                     continue;
                 }
                 Played::Next { state, captured } => {
@@ -970,7 +1011,7 @@ impl Searcher {
             };
             if let Some(v) = self.terminal(rules, &child, !black) {
                 // A static result holds whatever the line: nothing below it to meet.
-                ret = Some((v, u32::MAX, 0, Reach::NONE, itself));
+                ret = Some((v, u32::MAX, 0, Reach::NONE, itself, 0));
                 continue;
             }
             let child_key = child.key(!black, rules.eye);
@@ -989,7 +1030,7 @@ impl Searcher {
             {
                 // Out of budget: count the child as a win for the defender (no capture proven),
                 // and never store what follows from it.
-                ret = Some((!black, 0, 0, Reach::NONE, Reach::NONE));
+                ret = Some((!black, 0, 0, Reach::NONE, Reach::NONE, 0));
                 continue;
             }
         }
@@ -997,13 +1038,14 @@ impl Searcher {
 
     /// What a frame just finished passes to its parent (the new top of the stack).
     #[inline]
-    fn returned(&self, top: &Frame, value: bool, reach: Reach) -> Ret {
+    fn returned(&self, top: &Frame, value: bool, reach: Reach, sym: u32) -> Ret {
         let parent = self.stack.last().expect("parent frame");
         if parent.class == top.class {
             let itself = Reach::of(top.state.board(), top.by_board);
-            (value, top.lo, top.hi, reach, itself)
+            (value, top.lo, top.hi, reach, itself, sym)
         } else {
-            (value, top.lo, top.hi, Reach::NONE, Reach::NONE)
+            // No position of the parent's class can be met below: nor can a mirror matter.
+            (value, top.lo, top.hi, Reach::NONE, Reach::NONE, 0)
         }
     }
 
@@ -1027,7 +1069,7 @@ impl Searcher {
     /// Record the result of a frame just taken off the stack (the path already popped, so the
     /// frame's own index is the path's length): as holding on any line when it was cut against
     /// nothing above it, else, with [`Features::local_results`], as a line-dependent result.
-    fn finish(&mut self, top: &Frame, value: bool, reach: Reach) {
+    fn finish(&mut self, top: &Frame, value: bool, reach: Reach, sym: u32) {
         if self.exhausted.is_some() {
             return;
         }
@@ -1041,6 +1083,7 @@ impl Searcher {
             let e = Entry {
                 meta: entry(value, true, 0, 0, hint, 0),
                 reach: reach.pack(),
+                sym,
             };
             self.store(top.key, e);
         } else if self.features.local_results {
@@ -1063,6 +1106,7 @@ impl Searcher {
                 let e = Entry {
                     meta: entry(value, false, top.lo, hi, hint, serial),
                     reach: reach.pack(),
+                    sym,
                 };
                 self.store(top.key, e);
             }
@@ -1117,6 +1161,7 @@ impl Searcher {
     ) -> bool {
         let mut moves = [0u8; 34];
         let mut nmoves = rules.moves(s, black, &mut moves) as u8;
+        let mut sym = 0;
         if self.features.symmetry && !self.symmetries.is_empty() {
             let mut fix = self.symmetries.fixing(s);
             if self.features.sound_table {
@@ -1130,7 +1175,11 @@ impl Searcher {
                     fix &= self.symmetries.fixing_entry(p.board, p.full);
                 }
             }
-            nmoves = self.symmetries.prune(fix, &mut moves, nmoves);
+            let kept = self.symmetries.prune(fix, &mut moves, nmoves);
+            if kept < nmoves {
+                sym = fix;
+            }
+            nmoves = kept;
         }
         // The attacker's moves only: ordering the defender's too made open centres and
         // corners read millions of nodes more.
@@ -1169,6 +1218,7 @@ impl Searcher {
             hi: 0,
             by_board,
             lost: Reach::NONE,
+            sym,
         });
         true
     }
