@@ -872,8 +872,15 @@ impl Searcher {
     /// * Taking a move away from a player never helps that player. A result "the winner wins"
     ///   therefore stands on any line that bans none of the winner's moves in its proof: one
     ///   winning move at each of the winner's turns, every move at the loser's. Each result
-    ///   keeps a [`Reach`] of the positions the winner's moves enter in that proof (the fewest
-    ///   stones on them and the stones all of them hold), repetitions cut left out.
+    ///   keeps a [`Reach`] of the positions the winner's moves enter in that proof,
+    ///   repetitions cut left out: for those entered by a move that captures nothing (banned
+    ///   by a line position with the same board) and for the others (banned only by one with
+    ///   the same whole state, so the loser to move), the fewest stones on them, the stones
+    ///   all of them hold and a 64-bit Bloom filter of their boards. A summary can only say
+    ///   "maybe" for a position it holds, never "no".
+    /// * A loser's move pruned by a symmetry is refuted by the mirror of the refutation read;
+    ///   that holds on a line only if the symmetry maps the line's positions of the class onto
+    ///   themselves, so each result keeps the symmetries its proof pruned by.
     /// * A result cut against nothing above its position is used on a line whose positions of
     ///   its class none can be one of that reach. A result cut against positions above it
     ///   (`lo` to `hi`, path indices) is used while the line up to `hi` is the one it was read
