@@ -12,14 +12,17 @@
 //! 2222 in every feature combination, so the history order's answer is the wrong one. The
 //! cause is a table entry carried over from an earlier query of the same solve: emptying the
 //! table, or the history counts, at the start of every query gives `@` again.
-//! Until that is fixed at its root, `history` stays off by default; this test pins the right
-//! answer for every combination without it.
+//! `Features::sound_table` fixes it at its root (a table result is used only on lines where
+//! the reading it stands for is provably the same): with it, `history` gives `@` as well. This
+//! test pins the right answer for every combination without `history`, and for every
+//! combination with `history` and the sound table.
 
 use nakade::evaluation::solve::{solve_with, Features, Params, Space};
 use nakade::pattern::encoded::{encode, parse_graph};
 use pretty_assertions::assert_eq;
 
-/// The feature combination numbered by the bits of `bits` (history when `with_history`).
+/// The feature combination numbered by the bits of `bits` (bit 6: the sound table; history
+/// when `with_history`).
 fn combination(bits: u32, with_history: bool) -> Features {
     Features {
         local_results: bits & 1 != 0,
@@ -29,6 +32,7 @@ fn combination(bits: u32, with_history: bool) -> Features {
         static_life: bits & 16 != 0,
         win_first: bits & 32 != 0,
         history: with_history,
+        sound_table: bits & 64 != 0,
         lines: false,
         first_moves: false,
     }
@@ -44,24 +48,35 @@ fn answer(graph: &str, features: Features) -> String {
 
 #[test]
 fn the_fill_of_the_margin_leaves_two_eyes_in_every_order() {
-    for bits in 0..64 {
+    for bits in 0..128 {
         for h in [false, true] {
             assert_eq!(
                 answer("|.OO%|XOO%|XOO%|.X.%+---", combination(bits, h)),
                 "2222 |.OO%|XOO%|XOO%|.X.%+---",
-                "features {bits:06b}, history {h}"
+                "features {bits:07b}, history {h}"
             );
         }
     }
 }
 
 #[test]
+fn the_margin_point_is_attack_and_defence_with_history_and_the_sound_table() {
+    for bits in 64..128 {
+        assert_eq!(
+            answer("|.!O%|XOO%|XOO%|.X.%+---", combination(bits, true)),
+            "1122 |>@O%|XOO%|XOO%|.X>%+---",
+            "features {bits:07b}"
+        );
+    }
+}
+
+#[test]
 fn the_margin_point_is_attack_and_defence_without_history() {
-    for bits in 0..64 {
+    for bits in 0..128 {
         assert_eq!(
             answer("|.!O%|XOO%|XOO%|.X.%+---", combination(bits, false)),
             "1122 |>@O%|XOO%|XOO%|.X>%+---",
-            "features {bits:06b}"
+            "features {bits:07b}"
         );
     }
 }

@@ -56,6 +56,21 @@ fn every_feature_keeps_the_recorded_answers() {
     );
 }
 
+/// The sound table with every other feature, history included (the answers may not depend
+/// on the order the moves are read in).
+#[test]
+fn the_sound_table_with_history_keeps_the_recorded_answers() {
+    compare(
+        Features {
+            lines: false,
+            sound_table: true,
+            history: true,
+            ..Features::default()
+        },
+        10,
+    );
+}
+
 #[test]
 fn the_baseline_search_keeps_the_recorded_answers() {
     compare(
@@ -92,6 +107,17 @@ fn each_feature_alone_keeps_the_recorded_answers() {
             ..none
         },
         Features {
+            history: true,
+            ..none
+        },
+        Features {
+            sound_table: true,
+            ..none
+        },
+        Features {
+            sound_table: true,
+            local_results: true,
+            symmetry: true,
             history: true,
             ..none
         },

@@ -347,6 +347,32 @@ pub fn rows() -> Vec<[String; 4]> {
             "answered, < 10 s".to_string(),
         ]);
     }
+    // The same spaces with the table as it was before `sound_table` (results used wherever
+    // their own repetition cuts allow; the answer may depend on move order), and with the
+    // sound table and the history heuristic, which it makes safe.
+    let unsound = Features {
+        sound_table: false,
+        ..Features::default()
+    };
+    let history = Features {
+        history: true,
+        ..Features::default()
+    };
+    for text in [
+        "|....%|....%|....%+-----",
+        "....%....%....%....",
+        "-----%....%....%....%....",
+        "|....%|....%|....%|....%+-----",
+        ".....%.....%.....%.....",
+        "-----%.....%.....%.....%.....",
+    ] {
+        out.push([
+            format!("open space `{text}`: without the sound table / sound table + history"),
+            open_space(text, unsound),
+            open_space(text, history),
+            "-".to_string(),
+        ]);
+    }
     let (before, now) = analysis_row();
     out.push([
         "board analysis, spaces of 9–20 points with no pattern".to_string(),

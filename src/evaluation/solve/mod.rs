@@ -76,11 +76,21 @@
 //! counters: the transposition table is keyed on the packed state (and emptied when it reaches
 //! a size limit, so memory stays bounded). A result that depended on the line of play (a move
 //! below it cut by a repetition of a position *above* it: the graph-history interaction) is
-//! stored with the index of the lowest such position on the line and that line
-//! entry's serial number, and used again only while that entry is still on the line, so only
-//! below the position it depends on (and the user inherits the dependence); a repetition of the
-//! position itself or of one below it does not make the result depend on the line, and those
-//! results are stored for any line. Repetitions are tested against the line through a counting
+//! stored with the indices of the positions it was cut against and the serial number of the
+//! line entry at the highest, and used again only while that entry is still on the line; a
+//! repetition of the position itself or of one below it does not make the result depend on
+//! the line that led there, and those results are stored for any line. That alone is not
+//! sound: a result read on one line can meet, on another, a position that line holds and the
+//! first did not. With [`Features::sound_table`] a result is used only where that cannot
+//! happen: a position's class (the wall's stones, the invincible attacker stones, the outer
+//! liberties left) only grows along a line, and a proof stands as long as none of the
+//! winner's moves in it is banned, so each result keeps a summary of the positions the
+//! winner's moves enter in its proof, and is used only on a line none of whose positions of
+//! the same class can be one of them (see `Searcher::wins` in `search.rs`); the answers then
+//! do not depend on the order the moves are read in; symmetric moves are then pruned only
+//! where the symmetry maps those positions of the line onto themselves too, and a result the
+//! line does not allow is read again with its winning move first. Repetitions are tested
+//! against the line through a counting
 //! filter of its keys, so the line is scanned only when a key may repeat. The search runs on an
 //! explicit stack (no recursion, whatever the depth); moves are ordered most-connected
 //! vertex first (with [`Features::history`], the attacker's by the history heuristic
@@ -152,8 +162,9 @@ pub const TT_MEMORY: usize = 256 << 20;
 
 /// What the search may use beyond plain alpha-beta with a table of line-independent results,
 /// and what a solve gives beyond the value and vital points. Every combination without
-/// [`Features::history`] gives the same value and vital points on every recorded graph; [`Features::BASELINE`] is the search as it was before any of them, kept
-/// to measure them against.
+/// [`Features::history`], and every combination with [`Features::sound_table`], gives the
+/// same value and vital points on every recorded graph; [`Features::BASELINE`] is the search
+/// as it was before any of them, kept to measure them against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
     /// Keep results that depend on the line of play (a repetition cut them against a position
@@ -175,11 +186,19 @@ pub struct Features {
     /// [`Features::static_life`]), so a line the defender ends at once costs one move.
     pub win_first: bool,
     /// Order the attacker's moves by how often they ended a reading before in this solve (the
-    /// history heuristic), the static order breaking ties. Off by default: it gives a wrong
-    /// vital point on `|.!O%|XOO%|XOO%|.X.%+---` (the marginal point is attack point only,
-    /// where it is attack and defence point), because a table entry of an earlier query of
-    /// the solve is reused where the line of play differs; see `docs/MEASUREMENTS.md`.
+    /// history heuristic), the static order breaking ties. Without
+    /// [`Features::sound_table`] it gives a wrong vital point on `|.!O%|XOO%|XOO%|.X.%+---`
+    /// (the marginal point is attack point only, where it is attack and defence point),
+    /// because a table entry of an earlier query of the solve is reused where the line of
+    /// play differs; see `docs/MEASUREMENTS.md`.
     pub history: bool,
+    /// Use a table result on another line of play only where the proof it stands for is a
+    /// proof there too: none of the winner's moves in it can be banned by a repetition of one
+    /// of the line's positions (see the module documentation, "Search"). Without it a result
+    /// is used wherever its own repetition cuts allow, which is unsound: the answer can then
+    /// depend on the order the moves are read in. On by default; it costs reading on open
+    /// edge spaces rich in ko (the positions of a long ko fight can repeat).
+    pub sound_table: bool,
     /// Build [`Solution::pv`], the lines of play (else they are empty strings).
     pub lines: bool,
     /// Give [`Solution::first_moves`], every first move with the whole plain value it leaves
@@ -198,14 +217,15 @@ impl Features {
         static_life: false,
         win_first: false,
         history: false,
+        sound_table: false,
         lines: true,
         first_moves: true,
     };
 }
 
 impl Default for Features {
-    /// Every search feature but [`Features::history`], lines of play built, first moves not
-    /// given.
+    /// Every search feature but [`Features::history`] (the sound table included), lines of
+    /// play built, first moves not given.
     fn default() -> Features {
         Features {
             local_results: true,
@@ -215,6 +235,7 @@ impl Default for Features {
             static_life: true,
             win_first: true,
             history: false,
+            sound_table: true,
             lines: true,
             first_moves: false,
         }

@@ -18,19 +18,201 @@ use super::{Features, CLOCK_INTERVAL, TT_MEMORY};
 /// Most entries the transposition table holds before it is emptied: [`TT_MEMORY`] over the
 /// size of an entry with the hash table's overhead (a power of two: the table's capacity).
 const TT_LIMIT: usize = {
-    let per_entry = 2 * (std::mem::size_of::<(u64, u64)>() + 1);
+    let per_entry = 2 * (std::mem::size_of::<(u64, Entry)>() + 1);
     let n = TT_MEMORY / per_entry;
     // The largest power of two not above `n`.
     1 << (usize::BITS - 1 - n.leading_zeros())
 };
-/// A table entry whose result holds whatever the line of play (its `cut` field).
-const ANY_LINE: u64 = 0xffff;
+/// Entry flag: the result holds on every line of play whose positions of the entry's class
+/// (see [`Rules::class`]) all hold fewer than the entry's `min` stones.
+const ANY_LINE: u64 = 1 << 1;
+/// The deepest path index a line-dependent entry can name (8 bits).
+const MAX_CUT: u32 = 0xff;
+/// "No stone count": the `min` of a result that read no position of its own class.
+pub(crate) const NO_COUNT: u8 = 31;
 
-/// A table entry: the result, the path index `cut` it depends on ([`ANY_LINE`]: none) and
-/// the serial of the path entry there.
+/// A summary of a set of positions: the fewest stones on one, and the attacker and defender
+/// stones that every one holds. A board can be one of them only if it holds at least `min`
+/// stones and all of those.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Seen {
+    min: u8,
+    black: u32,
+    white: u32,
+    /// A one-hash Bloom filter of the boards: a board whose bit is clear is none of them.
+    bloom: u64,
+}
+
+/// The Bloom filter bit of a board.
 #[inline]
-fn entry(value: bool, cut: u64, serial: u32) -> u64 {
-    value as u64 | cut << 1 | (serial as u64) << 32
+fn bloom_bit(board: u64) -> u64 {
+    1 << ((board & 0xff_ffff_ffff).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58)
+}
+
+impl Seen {
+    /// Nothing met.
+    const NONE: Seen = Seen {
+        min: NO_COUNT,
+        black: u32::MAX,
+        white: u32::MAX,
+        bloom: 0,
+    };
+
+    /// One position met (a board, see [`State::board`]).
+    #[inline]
+    fn of(board: u64) -> Seen {
+        Seen {
+            min: stones(board),
+            black: board as u32 & 0xf_ffff,
+            white: (board >> 20) as u32 & 0xf_ffff,
+            bloom: bloom_bit(board),
+        }
+    }
+
+    #[inline]
+    fn join(self, o: Seen) -> Seen {
+        Seen {
+            min: self.min.min(o.min),
+            black: self.black & o.black,
+            white: self.white & o.white,
+            bloom: self.bloom | o.bloom,
+        }
+    }
+
+    /// False when the board cannot be any position met.
+    #[inline]
+    fn may_meet(&self, board: u64) -> bool {
+        let (black, white) = (board as u32 & 0xf_ffff, (board >> 20) as u32 & 0xf_ffff);
+        self.bloom & bloom_bit(board) != 0
+            && stones(board) >= self.min
+            && black & self.black == self.black
+            && white & self.white == self.white
+    }
+
+    /// Packed in two words.
+    #[inline]
+    fn pack(&self) -> [u64; 2] {
+        [
+            self.min as u64
+                | (self.black as u64 & 0xf_ffff) << 5
+                | (self.white as u64 & 0xf_ffff) << 25,
+            self.bloom,
+        ]
+    }
+
+    #[inline]
+    fn unpack(v: [u64; 2]) -> Seen {
+        Seen {
+            min: (v[0] & 0x1f) as u8,
+            black: (v[0] >> 5) as u32 & 0xf_ffff,
+            white: (v[0] >> 25) as u32 & 0xf_ffff,
+            bloom: v[1],
+        }
+    }
+}
+
+/// The positions of its own class (see [`Rules::class`]) that the winner's moves enter in the
+/// proof of a result: those entered by a move that captures nothing (a position of the line
+/// with the same board bans them, by superko) and the others (only a position of the line
+/// with the same whole state bans them, so one with the loser to move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Reach {
+    board: Seen,
+    key: Seen,
+}
+
+impl Reach {
+    /// Nothing met.
+    const NONE: Reach = Reach {
+        board: Seen::NONE,
+        key: Seen::NONE,
+    };
+
+    /// One position, entered by a move that captured nothing (`by_board`) or not.
+    #[inline]
+    fn of(board: u64, by_board: bool) -> Reach {
+        if by_board {
+            Reach {
+                board: Seen::of(board),
+                key: Seen::NONE,
+            }
+        } else {
+            Reach {
+                board: Seen::NONE,
+                key: Seen::of(board),
+            }
+        }
+    }
+
+    #[inline]
+    fn join(self, o: Reach) -> Reach {
+        Reach {
+            board: self.board.join(o.board),
+            key: self.key.join(o.key),
+        }
+    }
+
+    /// The fewest stones on a position met.
+    #[inline]
+    fn min(&self) -> u8 {
+        self.board.min.min(self.key.min)
+    }
+
+    /// False when the line's position (board, full key: `u64::MAX` for a board alone) can
+    /// be none of the positions met, whose side to move is the loser (`loser_black`: the
+    /// attacker).
+    #[inline]
+    fn may_meet(&self, board: u64, full: u64, loser_black: bool) -> bool {
+        self.board.may_meet(board)
+            || (full != u64::MAX
+                && (full >> 52 & 1 == 1) == loser_black
+                && self.key.may_meet(board))
+    }
+
+    #[inline]
+    fn pack(&self) -> [u64; 4] {
+        let (b, k) = (self.board.pack(), self.key.pack());
+        [b[0], b[1], k[0], k[1]]
+    }
+
+    #[inline]
+    fn unpack(v: [u64; 4]) -> Reach {
+        Reach {
+            board: Seen::unpack([v[0], v[1]]),
+            key: Seen::unpack([v[2], v[3]]),
+        }
+    }
+}
+
+/// A table entry: the packed result ([`entry`]) and what its reading met ([`Reach::pack`]).
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    meta: u64,
+    reach: [u64; 4],
+    /// The symmetries its proof pruned a loser's move by (see [`Frame::sym`]).
+    sym: u32,
+}
+
+/// "No move": the hint of an entry whose side to move lost.
+const NO_HINT: u8 = 0x3f;
+
+/// A table entry's result (bit 0), [`ANY_LINE`] (bit 1), the lowest (`lo`, bits 2..10)
+/// and highest (`hi`, bits 10..18) path index of the repetitions it depends on, the winning
+/// move (bits 18..24, [`NO_HINT`] for a loss) and the serial of the path entry at `hi` (bits
+/// 32..64).
+#[inline]
+fn entry(value: bool, any_line: bool, lo: u32, hi: u32, hint: u8, serial: u32) -> u64 {
+    value as u64
+        | if any_line { ANY_LINE } else { 0 }
+        | (lo as u64 & 0xff) << 2
+        | (hi as u64 & 0xff) << 10
+        | (hint as u64 & 0x3f) << 18
+        | (serial as u64) << 32
+}
+/// The `lo` and `hi` fields of an entry.
+#[inline]
+fn fields(e: u64) -> (u32, u32) {
+    ((e >> 2 & 0xff) as u32, (e >> 10 & 0xff) as u32)
 }
 /// Entries the transposition table is made with: enough for most spaces of up to seven
 /// vertices, so small solves never rehash and large ones rehash a few times only.
@@ -150,6 +332,25 @@ impl Rules<'_> {
         let empty = !(s.black | s.white) & self.all();
         let w = self.wall_stones(s);
         (empty & (self.g.wall | self.g.nbrs(w))).count_ones() + s.outer as u32 + self.eye as u32
+    }
+
+    /// The class of a board (see [`State::board`]): the parts of it that never go back along
+    /// a line of play. The wall string's stones (the wall is never captured: that ends the
+    /// game), the attacker stones joined to a marginal vertex (invincible), and the outer
+    /// liberties left (filled, never emptied). Along any line every part only grows (the
+    /// liberties only shrink), so a position can recur, or a board repeat, only among positions
+    /// of one class, and the positions of a line that share a class are consecutive.
+    #[inline]
+    pub fn class(&self, board: u64) -> u64 {
+        let black = board as u32 & 0xf_ffff;
+        let white = (board >> 20) as u32 & 0xf_ffff;
+        let wall = self.g.flood(white & self.g.wall, white);
+        let inv = if self.g.marg == 0 {
+            0
+        } else {
+            self.g.flood(black & self.g.marg, black)
+        };
+        wall as u64 | (inv as u64) << 20 | (board >> 40) << 40
     }
 
     #[inline]
@@ -399,11 +600,45 @@ struct Frame {
     moves: [u8; 34],
     nmoves: u8,
     next: u8,
-    /// The lowest path index a repetition below this frame was cut against (`u32::MAX`: none).
-    /// A result with `cut` at or below the frame's own index depends only on positions inside
-    /// its own subtree, so it may be stored; a lower one depends on the line that led here.
-    cut: u32,
+    /// The frame's class ([`Rules::class`]).
+    class: u64,
+    /// Whether the move that entered the frame's position captured nothing (and was no
+    /// pass): superko bans it by its board alone.
+    by_board: bool,
+    /// The lowest and highest path index a repetition below this frame was cut against
+    /// (`lo == u32::MAX`: none). A result with `lo` at or above the frame's own index depends
+    /// on no position above it on this line; a lower one depends on the line that led here.
+    lo: u32,
+    hi: u32,
+    /// The positions of the frame's class that the opponent's proofs against the moves
+    /// read so far entered by the opponent's moves (see [`Searcher::wins`]).
+    lost: Reach,
+    /// The symmetries (a mask over [`Symmetries`]) by which the proof of a loss here pruned
+    /// a move, here or below: the mirror move's refutation is the mirror of the one read,
+    /// which holds on a line only if they map the line's positions of this class onto
+    /// themselves.
+    sym: u32,
 }
+
+/// One position of the line of play.
+#[derive(Clone, Copy)]
+struct PathEntry {
+    board: u64,
+    /// The full key ([`State::key`]); `u64::MAX` for a board played before the query's root.
+    full: u64,
+    /// Never reused within a solve: a line-dependent entry names the path entry it needs by it.
+    serial: u32,
+    class: u64,
+    /// The most stones on a position of this entry's class from the first of them on the line
+    /// to this one.
+    most: u8,
+}
+
+/// What a finished child passes to its parent: the result ("the side to move there wins"),
+/// the lowest and highest path index it was cut against, the positions of the parent's class
+/// that the winner's moves enter in the proof of that result, and the child itself if it is
+/// of the parent's class.
+type Ret = (bool, u32, u32, Reach, Reach, u32);
 
 /// Counters for one solve.
 #[derive(Clone, Copy, Debug, Default)]
@@ -424,13 +659,12 @@ pub(crate) enum Exhausted {
 
 /// Search state shared by every query of one solve: the transposition table and the stack.
 pub(crate) struct Searcher {
-    /// The transposition table ([`entry`]s). A result that depends on the line of play is
-    /// valid while the path entry at its index `cut` is the one pushed with its serial (see
-    /// [`Searcher::wins`]); one table, so a position costs one probe.
-    tt: FxHashMap<u64, u64>,
+    /// The transposition table ([`entry`]s): one table for line-independent and
+    /// line-dependent results, so a position costs one probe (see [`Searcher::wins`]).
+    tt: FxHashMap<u64, Entry>,
     stack: Vec<Frame>,
-    /// The line of play: `(board, full key, serial)` per position.
-    path: Vec<(u64, u64, u32)>,
+    /// The line of play.
+    path: Vec<PathEntry>,
     /// Serial numbers handed to path entries: never reused within a solve.
     serial: u32,
     /// Counting filters over the path's full keys and boards: a zero slot proves that no
@@ -450,6 +684,27 @@ pub(crate) struct Searcher {
     pub started: Instant,
     deadline: Option<Instant>,
     pub exhausted: Option<Exhausted>,
+}
+
+/// True when a stone of `black`'s colour played on vertex `v` in `s` may grow the class
+/// ([`Rules::class`]): a defender stone with a wall side or next to a defender stone (it may
+/// join the wall), an attacker stone on a marginal vertex or next to an attacker stone (it may
+/// join an invincible string). Any other stone stands alone, and what it captures is never
+/// part of the class: the class stays as it was.
+#[inline]
+fn may_grow_class(g: &Geometry, s: &State, v: u8, black: bool) -> bool {
+    let bit = 1u32 << v;
+    if black {
+        g.marg != 0 && (g.marg & bit != 0 || g.adj[v as usize] & s.black != 0)
+    } else {
+        g.wall & bit != 0 || g.adj[v as usize] & s.white != 0
+    }
+}
+
+/// Stones on a board.
+#[inline]
+fn stones(board: u64) -> u8 {
+    (board & 0xff_ffff_ffff).count_ones() as u8
 }
 
 impl Searcher {
@@ -502,17 +757,163 @@ impl Searcher {
         None
     }
 
+    /// True when a position the reading `reach` stands for may be one of the line's after
+    /// index `from` (all of them if `None`) of class `class`. The entries of one class are
+    /// the last ones of the path, so the scan stops at the first entry of another class; the
+    /// running maximum of stones answers most probes at once.
+    #[inline]
+    fn may_meet_line(
+        &self,
+        reach: &Reach,
+        loser_black: bool,
+        class: u64,
+        from: Option<usize>,
+    ) -> bool {
+        let Some(last) = self.path.last() else {
+            return false;
+        };
+        if last.class != class || (from.is_none() && last.most < reach.min()) {
+            return false;
+        }
+        let start = from.map_or(0, |f| f + 1);
+        self.path[start..]
+            .iter()
+            .rev()
+            .take_while(|e| e.class == class)
+            .any(|e| reach.may_meet(e.board, e.full, loser_black))
+    }
+
+    /// True when the symmetries `sym` map every position of the line of class `class` after
+    /// index `from` (all of them if `None`) onto itself.
+    #[inline]
+    fn mirrors_hold(&self, sym: u32, class: u64, from: Option<usize>) -> bool {
+        if sym == 0 {
+            return true;
+        }
+        let start = from.map_or(0, |f| f + 1);
+        self.path[start.min(self.path.len())..]
+            .iter()
+            .rev()
+            .take_while(|e| e.class == class)
+            .all(|e| self.symmetries.fixing_entry(e.board, e.full) & sym == sym)
+    }
+
+    /// The table's answer for `key` (a position of class `class`, board `board`, the next on
+    /// the line), if it holds on the present line: the result, the `lo` and `hi` its user
+    /// inherits, and what its user's reading met through it.
+    #[inline]
+    fn probe(&self, key: u64, class: u64, board: u64, by_board: bool) -> Result<Ret, u8> {
+        let Some(&Entry {
+            meta: e,
+            reach,
+            sym,
+        }) = self.tt.get(&key)
+        else {
+            return Err(NO_HINT);
+        };
+
+        // Where the entry does not hold on this line, its winning move is still the first
+        // to read again.
+        let hint = (e >> 18 & 0x3f) as u8;
+        let reach = Reach::unpack(reach);
+        let value = e & 1 == 1;
+        // The side to move there wins when `value`: the positions its proof's moves enter
+        // have the other side to move.
+        let loser_black = (key >> 52 & 1 == 1) != value;
+        let (lo, hi) = fields(e);
+        let sound = self.features.sound_table;
+        let same = self.path.last().is_some_and(|p| p.class == class);
+        let (reach_c, itself, sym_c) = if same {
+            (reach, Reach::of(board, by_board), sym)
+        } else {
+            (Reach::NONE, Reach::NONE, 0)
+        };
+        if e & ANY_LINE != 0 {
+            if !sound
+                || (!self.may_meet_line(&reach, loser_black, class, None)
+                    && self.mirrors_hold(sym, class, None))
+            {
+                return Ok((value, u32::MAX, 0, reach_c, itself, sym_c));
+            }
+            return Err(hint);
+        }
+        let at = if sound { hi } else { lo };
+        let Some(p) = self.path.get(at as usize) else {
+            return Err(hint);
+        };
+        if p.serial != (e >> 32) as u32 {
+            return Err(hint);
+        }
+        // The line up to `at` is the one the result was read on (serials are never reused):
+        // every repetition it was cut by is still there; the positions after `at` are new.
+        if sound
+            && (self.may_meet_line(&reach, loser_black, class, Some(at as usize))
+                || !self.mirrors_hold(sym, class, Some(at as usize)))
+        {
+            return Err(hint);
+        }
+        Ok((value, lo, at, reach_c, itself, sym_c))
+    }
+
     /// True when the player to move (`black` = attacker) wins from `root`: the attacker wins by
     /// capturing `W`, the defender by keeping it. `history` holds the boards (see
     /// [`State::board`]) played before `root`, for superko.
+    ///
+    /// # Repetition and the table (the graph-history interaction)
+    ///
+    /// A move that repeats a position of the line (or, capturing nothing, its board) is not
+    /// allowed, so a result depends on the line that led to the position. With
+    /// [`Features::sound_table`] a table result is used only where that cannot matter:
+    ///
+    /// * Every part of a position's class ([`Rules::class`]) only grows along a line, so a
+    ///   reading below a position can meet only the line's positions of the same class, and
+    ///   those are the last ones of the line before it (the path's `most` keeps their largest
+    ///   stone count, so most probes are answered at once).
+    /// * Taking a move away from a player never helps that player. A result "the winner wins"
+    ///   therefore stands on any line that bans none of the winner's moves in its proof: one
+    ///   winning move at each of the winner's turns, every move at the loser's. Each result
+    ///   keeps a [`Reach`] of the positions the winner's moves enter in that proof,
+    ///   repetitions cut left out: for those entered by a move that captures nothing (banned
+    ///   by a line position with the same board) and for the others (banned only by one with
+    ///   the same whole state, so the loser to move), the fewest stones on them, the stones
+    ///   all of them hold and a 64-bit Bloom filter of their boards. A summary can only say
+    ///   "maybe" for a position it holds, never "no".
+    /// * A loser's move pruned by a symmetry is refuted by the mirror of the refutation read;
+    ///   that holds on a line only if the symmetry maps the line's positions of the class onto
+    ///   themselves, so each result keeps the symmetries its proof pruned by.
+    /// * A result cut against nothing above its position is used on a line whose positions of
+    ///   its class none can be one of that reach. A result cut against positions above it
+    ///   (`lo` to `hi`, path indices) is used while the line up to `hi` is the one it was read
+    ///   on (the path entry there has the serial recorded: every repetition that cut it still
+    ///   cuts) and none of the line's positions after `hi` can be one of its reach.
+    ///
+    /// Then the proof the result stands for is a proof on the new line too, so the answer
+    /// cannot depend on the order the moves are read in. A result that cannot be used is read
+    /// again, its winning move first (the entry's hint). Without the sound table a result is
+    /// used wherever its own cuts allow, whatever the line's other positions (the search as
+    /// it was; its answers can depend on move order).
     pub fn wins(&mut self, rules: &Rules, root: &State, black: bool, history: &[u64]) -> bool {
         if let Some(v) = self.terminal(rules, root, black) {
             return v;
         }
         let key = root.key(black, rules.eye);
-        if let Some(&e) = self.tt.get(&key) {
-            if e >> 1 & ANY_LINE == ANY_LINE {
-                return e & 1 == 1;
+        let root_class = rules.class(root.board());
+        if let Some(&Entry {
+            meta: e,
+            reach,
+            sym,
+        }) = self.tt.get(&key)
+        {
+            if e & ANY_LINE != 0 {
+                let reach = Reach::unpack(reach);
+                let meets = history.iter().any(|&b| {
+                    rules.class(b) == root_class
+                        && (reach.may_meet(b, u64::MAX, false)
+                            || self.symmetries.fixing_entry(b, u64::MAX) & sym != sym)
+                });
+                if !self.features.sound_table || !meets {
+                    return e & 1 == 1;
+                }
             }
         }
         if self.exhausted.is_some() {
@@ -521,31 +922,27 @@ impl Searcher {
         self.stack.clear();
         while self.pop_path() {}
         for &b in history {
-            if !self.push_path(b, u64::MAX) {
+            if !self.push_path(b, u64::MAX, rules.class(b)) {
                 return !black;
             }
         }
-        if !self.push(rules, root, black) {
+        if !self.push(rules, root, black, root_class, false, NO_HINT) {
             return !black;
         }
-        // `ret` carries the result of the frame just finished to its parent, with the lowest
-        // path index a repetition below it was cut against. A result cut against a position
-        // above its own frame depends on the line of play and is not stored: the table holds
-        // only results that hold whatever line reaches the position. (Not storing any result
-        // touched by a repetition is also sound, but exponential in ko-rich spaces: 7-vertex
-        // corner shapes ran past 20 million nodes.) With [`Features::local_results`], such a
-        // result goes to a second table with the index `cut` and the serial of the path entry
-        // there: it is used again only while that entry is still on the line, that is for the
-        // positions reached again below the position it depends on, and the user inherits the
-        // dependence (its own `cut`).
-        let mut ret: Option<(bool, u32)> = None;
+        // `ret` carries the result of the frame just finished to its parent (see [`Ret`]).
+        let mut ret: Option<Ret> = None;
         loop {
             let depth = self.stack.len();
-            if let Some((r, cut)) = ret.take() {
+            if let Some((r, lo, hi, reach, itself, sym)) = ret.take() {
                 // The child (opponent to move) finished with `r` = "opponent wins".
                 let top = &mut self.stack[depth - 1];
-                top.cut = top.cut.min(cut);
-                if !r {
+                top.lo = top.lo.min(lo);
+                top.hi = top.hi.max(hi);
+                if r {
+                    // A refuted move: the opponent's proof is part of the proof of a loss.
+                    top.lost = top.lost.join(reach);
+                    top.sym |= sym;
+                } else {
                     let top = self.stack.pop().expect("frame");
                     if self.features.history && top.black {
                         let mv = top.moves[top.next as usize - 1];
@@ -553,11 +950,13 @@ impl Searcher {
                         *h = h.saturating_add(1);
                     }
                     self.pop_path();
-                    self.finish(&top, true);
+                    // The proof of the win: the move played and the proof below it.
+                    let won = reach.join(itself);
+                    self.finish(&top, true, won, sym);
                     if self.stack.is_empty() {
                         return true;
                     }
-                    ret = Some((true, top.cut));
+                    ret = Some(self.returned(&top, true, won, sym));
                     continue;
                 }
             }
@@ -565,20 +964,20 @@ impl Searcher {
             if top.next >= top.nmoves {
                 let top = self.stack.pop().expect("frame");
                 self.pop_path();
-                self.finish(&top, false);
+                self.finish(&top, false, top.lost, top.sym);
                 if self.stack.is_empty() {
                     return false;
                 }
-                ret = Some((false, top.cut));
+                ret = Some(self.returned(&top, false, top.lost, top.sym));
                 continue;
             }
             let mv = top.moves[top.next as usize];
             top.next += 1;
-            let (state, black) = (top.state, top.black);
-            let child = match rules.play(&state, black, mv) {
+            let (state, black, class) = (top.state, top.black, top.class);
+            let (child, child_class, by_board) = match rules.play(&state, black, mv) {
                 Played::Illegal => continue,
                 Played::CapturedWall => {
-                    ret = Some((false, u32::MAX));
+                    ret = Some((false, u32::MAX, 0, Reach::NONE, Reach::NONE, 0));
                     continue;
                 }
                 Played::Next { state, captured } => {
@@ -591,54 +990,76 @@ impl Searcher {
                     let repeats = if may_repeat {
                         self.path
                             .iter()
-                            .position(|&(b, f, _)| f == full || (by_board && b == board))
+                            .position(|p| p.full == full || (by_board && p.board == board))
                     } else {
                         None
                     };
                     if let Some(i) = repeats {
                         let top = &mut self.stack[depth - 1];
-                        top.cut = top.cut.min(i as u32);
+                        top.lo = top.lo.min(i as u32);
+                        top.hi = top.hi.max(i as u32);
                         continue;
                     }
-                    state
+                    // Only a move that grows the class can change it: the others keep it.
+                    let grows = match mv {
+                        PASS => false,
+                        OUTER => true,
+                        v => may_grow_class(rules.g, &state, v, black),
+                    };
+                    let class = if grows { rules.class(board) } else { class };
+                    (state, class, by_board)
                 }
             };
+            let child_board = child.board();
+            let itself = if child_class == class {
+                Reach::of(child_board, by_board)
+            } else {
+                Reach::NONE
+            };
             if let Some(v) = self.terminal(rules, &child, !black) {
-                ret = Some((v, u32::MAX));
+                // A static result holds whatever the line: nothing below it to meet.
+                ret = Some((v, u32::MAX, 0, Reach::NONE, itself, 0));
                 continue;
             }
             let child_key = child.key(!black, rules.eye);
-            if let Some(&e) = self.tt.get(&child_key) {
-                let (v, cut) = (e & 1 == 1, e >> 1 & ANY_LINE);
-                if cut == ANY_LINE {
-                    ret = Some((v, u32::MAX));
+            let hint = match self.probe(child_key, child_class, child_board, by_board) {
+                Ok(r) => {
+                    ret = Some(r);
                     continue;
                 }
-                if self
-                    .path
-                    .get(cut as usize)
-                    .is_some_and(|p| p.2 == (e >> 32) as u32)
-                {
-                    ret = Some((v, cut as u32));
-                    continue;
-                }
-            }
+                Err(hint) => hint,
+            };
             if self.exhausted.is_none() {
                 self.exhausted = self.count_node();
             }
-            if self.exhausted.is_some() || !self.push(rules, &child, !black) {
+            if self.exhausted.is_some()
+                || !self.push(rules, &child, !black, child_class, by_board, hint)
+            {
                 // Out of budget: count the child as a win for the defender (no capture proven),
                 // and never store what follows from it.
-                ret = Some((!black, 0));
+                ret = Some((!black, 0, 0, Reach::NONE, Reach::NONE, 0));
                 continue;
             }
+        }
+    }
+
+    /// What a frame just finished passes to its parent (the new top of the stack).
+    #[inline]
+    fn returned(&self, top: &Frame, value: bool, reach: Reach, sym: u32) -> Ret {
+        let parent = self.stack.last().expect("parent frame");
+        if parent.class == top.class {
+            let itself = Reach::of(top.state.board(), top.by_board);
+            (value, top.lo, top.hi, reach, itself, sym)
+        } else {
+            // No position of the parent's class can be met below: nor can a mirror matter.
+            (value, top.lo, top.hi, Reach::NONE, Reach::NONE, 0)
         }
     }
 
     /// Record a result. The table is emptied when it reaches [`TT_LIMIT`] entries, and when
     /// the allocator refuses it room to grow (it then goes on, smaller), so its memory stays
     /// bounded whatever the space and whatever the process's memory limit.
-    fn store(&mut self, key: u64, value: u64) {
+    fn store(&mut self, key: u64, value: Entry) {
         if self.tt.len() >= TT_LIMIT {
             self.tt.clear();
         }
@@ -653,35 +1074,72 @@ impl Searcher {
     }
 
     /// Record the result of a frame just taken off the stack (the path already popped, so the
-    /// frame's own index is the path's length): in the table when it holds whatever the line,
-    /// else, with [`Features::local_results`], as a line-dependent result.
-    fn finish(&mut self, top: &Frame, value: bool) {
-        let cut = top.cut as usize;
-        if cut >= self.path.len() {
-            self.store(top.key, entry(value, ANY_LINE, 0));
-        } else if self.features.local_results && self.exhausted.is_none() && (cut as u64) < ANY_LINE
-        {
+    /// frame's own index is the path's length): as holding on any line when it was cut against
+    /// nothing above it, else, with [`Features::local_results`], as a line-dependent result.
+    fn finish(&mut self, top: &Frame, value: bool, reach: Reach, sym: u32) {
+        if self.exhausted.is_some() {
+            return;
+        }
+        let own = self.path.len();
+        let hint = if value {
+            top.moves[top.next as usize - 1]
+        } else {
+            NO_HINT
+        };
+        if top.lo as usize >= own {
+            let e = Entry {
+                meta: entry(value, true, 0, 0, hint, 0),
+                reach: reach.pack(),
+                sym,
+            };
+            self.store(top.key, e);
+        } else if self.features.local_results {
+            // Every repetition at or above the frame's own index lies in its own reading.
+            let hi = if self.features.sound_table {
+                top.hi.min(own as u32 - 1)
+            } else {
+                top.lo
+            };
+            if hi > MAX_CUT {
+                return;
+            }
             // A result that holds whatever the line is never replaced by one that does not.
             let permanent = self
                 .tt
                 .get(&top.key)
-                .is_some_and(|e| e >> 1 & ANY_LINE == ANY_LINE);
+                .is_some_and(|e| e.meta & ANY_LINE != 0);
             if !permanent {
-                let serial = self.path[cut].2;
-                self.store(top.key, entry(value, cut as u64, serial));
+                let serial = self.path[hi as usize].serial;
+                let e = Entry {
+                    meta: entry(value, false, top.lo, hi, hint, serial),
+                    reach: reach.pack(),
+                    sym,
+                };
+                self.store(top.key, e);
             }
         }
     }
 
     /// Push one entry on the repetition path; false when the allocator refuses it room (the
     /// search is then out of memory).
-    fn push_path(&mut self, board: u64, full: u64) -> bool {
+    fn push_path(&mut self, board: u64, full: u64, class: u64) -> bool {
         if self.path.try_reserve(1).is_err() {
             self.exhausted = Some(Exhausted::Memory);
             return false;
         }
         self.serial = self.serial.wrapping_add(1);
-        self.path.push((board, full, self.serial));
+        let count = stones(board);
+        let most = match self.path.last() {
+            Some(p) if p.class == class => p.most.max(count),
+            _ => count,
+        };
+        self.path.push(PathEntry {
+            board,
+            full,
+            serial: self.serial,
+            class,
+            most,
+        });
         self.filter_full[slot(full)] += 1;
         self.filter_board[slot(board)] += 1;
         true
@@ -689,27 +1147,57 @@ impl Searcher {
 
     /// Pop the last entry of the repetition path; false when it was empty.
     fn pop_path(&mut self) -> bool {
-        let Some((board, full, _)) = self.path.pop() else {
+        let Some(p) = self.path.pop() else {
             return false;
         };
-        self.filter_full[slot(full)] -= 1;
-        self.filter_board[slot(board)] -= 1;
+        self.filter_full[slot(p.full)] -= 1;
+        self.filter_board[slot(p.board)] -= 1;
         true
     }
 
     /// Push a frame; false when the allocator refuses it room (the search is then out of
     /// memory).
-    fn push(&mut self, rules: &Rules, s: &State, black: bool) -> bool {
+    fn push(
+        &mut self,
+        rules: &Rules,
+        s: &State,
+        black: bool,
+        class: u64,
+        by_board: bool,
+        hint: u8,
+    ) -> bool {
         let mut moves = [0u8; 34];
         let mut nmoves = rules.moves(s, black, &mut moves) as u8;
-        if self.features.symmetry {
-            nmoves = self.symmetries.prune(s, &mut moves, nmoves);
+        let mut sym = 0;
+        if self.features.symmetry && !self.symmetries.is_empty() {
+            let mut fix = self.symmetries.fixing(s);
+            if self.features.sound_table {
+                // Mirror moves lead to mirror positions, of equal value only if the line's
+                // positions they could meet (those of this class) are mirrored onto themselves
+                // too.
+                for p in self.path.iter().rev() {
+                    if fix == 0 || p.class != class {
+                        break;
+                    }
+                    fix &= self.symmetries.fixing_entry(p.board, p.full);
+                }
+            }
+            let kept = self.symmetries.prune(fix, &mut moves, nmoves);
+            if kept < nmoves {
+                sym = fix;
+            }
+            nmoves = kept;
         }
         // The attacker's moves only: ordering the defender's too made open centres and
         // corners read millions of nodes more.
         if self.features.history && black {
             let h = &self.history;
             moves[..nmoves as usize].sort_by_key(|&m| std::cmp::Reverse(h[m as usize & 31]));
+        }
+        if self.features.sound_table && hint != NO_HINT {
+            if let Some(i) = moves[..nmoves as usize].iter().position(|&m| m == hint) {
+                moves[..=i].rotate_right(1);
+            }
         }
         if self.features.win_first {
             win_first(
@@ -720,19 +1208,24 @@ impl Searcher {
                 self.features.static_life,
             );
         }
-        if self.stack.try_reserve(1).is_err() || !self.push_path(s.board(), s.key(black, rules.eye))
-        {
+        let key = s.key(black, rules.eye);
+        if self.stack.try_reserve(1).is_err() || !self.push_path(s.board(), key, class) {
             self.exhausted = Some(Exhausted::Memory);
             return false;
         }
         self.stack.push(Frame {
             state: *s,
             black,
-            key: s.key(black, rules.eye),
+            key,
             moves,
             nmoves,
             next: 0,
-            cut: u32::MAX,
+            class,
+            lo: u32::MAX,
+            hi: 0,
+            by_board,
+            lost: Reach::NONE,
+            sym,
         });
         true
     }
@@ -754,5 +1247,90 @@ impl Searcher {
             return Some(!black);
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::evaluation::solve::Space;
+    use crate::pattern::encoded::parse_graph;
+
+    fn geometry(text: &str) -> Geometry {
+        Space::from_diagram(&parse_graph(text).expect("a graph"))
+            .expect("a space")
+            .geometry()
+    }
+
+    /// Every legal move either leaves the class as it was or is one `may_grow_class` flags,
+    /// and no move ever takes a part of the class away (the soundness of the table rests on
+    /// both), over random lines of play.
+    #[test]
+    fn the_class_only_grows_and_only_where_flagged() {
+        for text in ["!..%.X.%..!", "|....%|....%|....%+-----", "-----%.!..%...."] {
+            let g = geometry(text);
+            let rules = Rules { g: &g, eye: false };
+            let mut seed = 0x2545_f491_4f6c_dd1du64;
+            for _ in 0..200 {
+                let mut s = State {
+                    black: 0,
+                    white: 0,
+                    outer: 2,
+                    ko: NO_KO,
+                    threats: [1, 1],
+                };
+                let mut black = true;
+                for _ in 0..40 {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let mut moves = [0u8; 34];
+                    let k = rules.moves(&s, black, &mut moves);
+                    let mv = moves[(seed % k as u64) as usize];
+                    if let Played::Next { state, .. } = rules.play(&s, black, mv) {
+                        let (before, after) = (rules.class(s.board()), rules.class(state.board()));
+                        let grows = match mv {
+                            PASS => false,
+                            OUTER => true,
+                            v => may_grow_class(&g, &s, v, black),
+                        };
+                        assert!(grows || before == after, "{text}: {s:?} {mv} {state:?}");
+                        // Stones of the class stay; outer liberties never come back.
+                        assert_eq!(after & before & 0xff_ffff_ffff, before & 0xff_ffff_ffff);
+                        assert!(after >> 40 <= before >> 40);
+                        s = state;
+                        black = !black;
+                    } else {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /// A summary never rules out a position it was built from.
+    #[test]
+    fn a_reach_meets_every_position_it_holds() {
+        let boards = [
+            0x0_0003u64,
+            0x1_0001 << 20 | 0x0_0003,
+            0x0_0007,
+            0x4_0000 << 20,
+        ];
+        let mut r = Reach::NONE;
+        for (i, &b) in boards.iter().enumerate() {
+            r = r.join(Reach::of(b, i % 2 == 0));
+        }
+        let r = Reach::unpack(r.pack());
+        for (i, &b) in boards.iter().enumerate() {
+            if i % 2 == 0 {
+                assert!(r.may_meet(b, u64::MAX, true), "{b:x}");
+            } else {
+                // Entered by a capture: met only by the same whole state, loser to move.
+                let full = b | 1 << 52;
+                assert!(r.may_meet(b, full, true), "{b:x}");
+            }
+        }
+        assert!(!Reach::NONE.may_meet(0, 0, false));
     }
 }

@@ -71,12 +71,27 @@ impl Symmetries {
 
     /// The symmetries that leave `s` unchanged (stones and ko ban), as a bitmask over
     /// [`Symmetries::perms`].
-    fn fixing(&self, s: &State) -> u32 {
+    pub fn fixing(&self, s: &State) -> u32 {
+        self.fixing_parts(s.black, s.white, s.ko)
+    }
+
+    /// The symmetries that leave a position of the line unchanged, given by its board and
+    /// full key (`u64::MAX` for a board alone: its ko ban does not matter).
+    pub fn fixing_entry(&self, board: u64, full: u64) -> u32 {
+        let ko = if full == u64::MAX {
+            NO_KO
+        } else {
+            (full >> 43 & 31) as u8
+        };
+        self.fixing_parts(board as u32 & 0xf_ffff, (board >> 20) as u32 & 0xf_ffff, ko)
+    }
+
+    fn fixing_parts(&self, black: u32, white: u32, ko: u8) -> u32 {
         let mut out = 0;
         for (i, p) in self.perms.iter().enumerate() {
-            if (s.ko == NO_KO || p[s.ko as usize] == s.ko)
-                && self.map(p, s.black) == s.black
-                && self.map(p, s.white) == s.white
+            if (ko == NO_KO || p[ko as usize] == ko)
+                && self.map(p, black) == black
+                && self.map(p, white) == white
             {
                 out |= 1 << i;
             }
@@ -102,14 +117,10 @@ impl Symmetries {
         self.perms.is_empty()
     }
 
-    /// Drop from `moves[..k]` every vertex move that a symmetry leaving `s` unchanged maps
-    /// from an earlier move of the list; give the new count. Other moves (outer liberty,
-    /// pass) are kept.
-    pub fn prune(&self, s: &State, moves: &mut [u8; 34], k: u8) -> u8 {
-        if self.perms.is_empty() {
-            return k;
-        }
-        let fix = self.fixing(s);
+    /// Drop from `moves[..k]` every vertex move that a symmetry of `fix` (a set of symmetries
+    /// leaving the position unchanged, see [`Symmetries::fixing`]) maps from an earlier move
+    /// of the list; give the new count. Other moves (outer liberty, pass) are kept.
+    pub fn prune(&self, fix: u32, moves: &mut [u8; 34], k: u8) -> u8 {
         if fix == 0 {
             return k;
         }
