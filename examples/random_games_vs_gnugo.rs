@@ -17,7 +17,10 @@
 //! are beyond eyes.db's ten vertices, where GNU Go values by size alone); and in each position
 //! with a difference every string's liveness is compared (GNU Go's `attack`/`defend` against
 //! our dead strings, with our reader's own answer beside). `--list` prints every difference,
-//! one a line, with its cause.
+//! one a line, with its cause. Spaces of equal size and margins are further split by whether
+//! GNU Go 3.8's own `eyes.db` (`$NAKADE_SHARED/gnugo/eyes-3.8.db`, default `../shared`) has a
+//! pattern for our space's graph: without one GNU Go's value is its guess from the size
+//! (`esize - 2 msize` above 3 two eyes, above 0 one, else none), not a reading.
 //!
 //! The run is deterministic for a seed (GNU Go gets a seed too); gnugo comes from
 //! `$NAKADE_GNUGO` (default `/usr/games/gnugo`).
@@ -27,12 +30,15 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::Instant;
 
+use nakade::board::analysis::MAX_MATCHED_INNER;
 use nakade::board::analysis::{analyze_position, AnalysisLimits, PositionReport};
 use nakade::board::tactics::{self, Attack, Defense, ReadLimits};
 use nakade::board::{vertex, Board, Color, Loc};
+use nakade::evaluation::db::Database;
 use nakade::evaluation::evaluate::Evaluator;
 use nakade::host::gtp::engine::Engine;
 use nakade::host::gtp::eye_commands;
+use nakade::pattern::dsl;
 
 /// A running GNU Go.
 struct Gnugo {
@@ -266,6 +272,7 @@ struct Tally {
 /// `eye_data`) or not.
 fn cause(
     gnugo: &mut Gnugo,
+    eyes_db: Option<&Database>,
     report: &PositionReport,
     board: &Board,
     loc: Loc,
@@ -300,6 +307,18 @@ fn cause(
             .iter()
             .find(|s| s.color() == c && s.analyzed.space.contains(loc))
     });
+    // GNU Go's matcher tries eyes.db only on spaces of at most eight points that are not
+    // marginal; beyond that, or when no pattern matches, its value is the size guess.
+    let guessed = ours.zip(eyes_db).map(|(s, db)| {
+        let inner = s
+            .analyzed
+            .space
+            .points
+            .iter()
+            .filter(|p| !p.marginal)
+            .count();
+        inner > MAX_MATCHED_INNER || db.lookup(&s.graph).is_none()
+    });
     let ours = ours.map(|s| {
         let pts = &s.analyzed.space.points;
         (
@@ -312,6 +331,9 @@ fn cause(
         // the size alone (more than 3 inner points two eyes, any one eye, none no eye).
         (Some(t), Some(o)) if t == o && t.0.parse::<usize>().unwrap_or(0) > 10 => {
             "spaces of equal size and margins, beyond eyes.db (over 10 points)".to_string()
+        }
+        (Some(t), Some(o)) if t == o && guessed == Some(true) => {
+            "spaces of equal size and margins, no eyes.db pattern (GNU Go's size guess)".to_string()
         }
         (Some(t), Some(o)) if t == o => "spaces of equal size and margins".to_string(),
         (Some(t), Some(o)) if t.0 == o.0 => "spaces of equal size, margins differ".to_string(),
@@ -374,6 +396,7 @@ fn short(s: &str) -> String {
 
 fn compare(
     gnugo: &mut Gnugo,
+    eyes_db: Option<&Database>,
     nakade: &mut Nakade,
     board: &Board,
     to_move: Color,
@@ -405,7 +428,7 @@ fn compare(
             let mut b = board.clone();
             analyze_position(&mut b, ev, None, AnalysisLimits::default())
         });
-        let why = cause(gnugo, report, board, loc, k)?;
+        let why = cause(gnugo, eyes_db, report, board, loc, k)?;
         *t.causes.entry(format!("{k}: {why}")).or_default() += 1;
         *t.pairs.entry((short(&ours), short(&theirs))).or_default() += 1;
         let line = format!(
@@ -430,6 +453,7 @@ fn compare(
 
 fn play_game(
     o: &Options,
+    eyes_db: Option<&Database>,
     game: usize,
     rng: &mut Rng,
     gnugo: &mut Gnugo,
@@ -489,13 +513,33 @@ fn play_game(
         }
         t.moves += 1;
         to_move = to_move.opponent();
-        compare(gnugo, &mut nakade, &board, to_move, ev, t)?;
+        compare(gnugo, eyes_db, &mut nakade, &board, to_move, ev, t)?;
         if passes >= 2 {
             break;
         }
     }
     t.games += 1;
     Ok(())
+}
+
+/// GNU Go 3.8's `eyes.db`, compiled, or `None` (with a note) when it cannot be read.
+fn gnugo_eyes_db() -> Option<Database> {
+    let shared = std::env::var("NAKADE_SHARED").unwrap_or_else(|_| "../shared".into());
+    let path = format!("{shared}/gnugo/eyes-3.8.db");
+    let parsed = std::fs::read(&path)
+        .map_err(|e| e.to_string())
+        .and_then(|bytes| {
+            dsl::parse_with(&path, &bytes, dsl::Options { lenient: true })
+                .map_err(|d| format!("{} diagnostics", d.len()))
+        })
+        .and_then(|file| Database::compile(&file).map_err(|e| e.to_string()));
+    match parsed {
+        Ok((db, _)) => Some(db),
+        Err(e) => {
+            eprintln!("{path}: {e}; equal spaces are not split by eyes.db patterns");
+            None
+        }
+    }
 }
 
 fn main() {
@@ -518,8 +562,17 @@ fn main() {
     let mut rng = Rng(o.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
     let mut t = Tally::default();
     let ev = Evaluator::with_default();
+    let eyes_db = gnugo_eyes_db();
     for game in 0..o.games {
-        if let Err(e) = play_game(&o, game, &mut rng, &mut gnugo, &ev, &mut t) {
+        if let Err(e) = play_game(
+            &o,
+            eyes_db.as_ref(),
+            game,
+            &mut rng,
+            &mut gnugo,
+            &ev,
+            &mut t,
+        ) {
             eprintln!("game {game} ended early: {e}");
             if e.starts_with("gnugo gone") {
                 match Gnugo::start(&o.gnugo, o.level, gnugo_seed) {

@@ -42,6 +42,11 @@
 //! reaches). This is GNU Go's eye space (`eye_data` answers it point by point): a contested
 //! point beside C's wall is a margin of C's space even with no open core point beside it.
 //!
+//! **C's own dead stones** are not points of C's space (unlike GNU Go, which keeps them and
+//! then finds no `eyes.db` pattern, since its patterns want those points empty): C cannot
+//! play there and cannot save them, and A takes them when he likes and may then play on
+//! their points, so a point beside one is marginal, as beside a point only A reaches.
+//!
 //! **False margins** (seed `002`, "False Margins"): a marginal empty point with neighbours of
 //! both colours, among them a dead A stone and a lively A string that reading cannot capture,
 //! where A cannot safely play, can never be A's way in; it is dropped from the space.
@@ -531,8 +536,31 @@ pub fn eye_spaces(
     let only_theirs = |l: Loc| theirs[l.index()] && !mine[l.index()];
     let mut in_space = vec![false; board.grid_len()];
     let mut marginal = vec![false; board.grid_len()];
+    // The owner's own dead stones: the owner cannot play there and cannot save them, the
+    // attacker takes them when he likes and may then play on their points. So they are no
+    // points of the owner's space, and a point beside one is a margin (as beside a point the
+    // attacker reaches). Read as empty points, their points were vital points the owner
+    // could "fill" (`docs/GNUGO_DISAGREEMENTS.md`, the owner's own dead stone). Not a
+    // string that touches dead attacker stones: it dies only with them alive, and revives
+    // when the owner takes them (black J1 inside white's dead ring, `edge_square_four_stone`).
+    let own_dead_strings: Vec<Loc> = board
+        .strings()
+        .into_iter()
+        .filter(|&s| {
+            board.color(s) == Some(color)
+                && live.is_dead(s)
+                && !board.string_stones(s).iter().any(|&t| {
+                    board
+                        .neighbors(t)
+                        .any(|n| board.color(n) == Some(color.opponent()) && live.is_dead(n))
+                })
+        })
+        .map(|s| board.string_id(s))
+        .collect();
+    let own_dead =
+        |l: Loc| board.color(l) == Some(color) && own_dead_strings.contains(&board.string_id(l));
     for &p in &locs {
-        if !open(board, live, p) || !mine[p.index()] {
+        if !open(board, live, p) || !mine[p.index()] || own_dead(p) {
             continue;
         }
         if theirs[p.index()] {
@@ -543,7 +571,7 @@ pub fn eye_spaces(
             }
         } else {
             in_space[p.index()] = true;
-            marginal[p.index()] = board.neighbors(p).any(only_theirs);
+            marginal[p.index()] = board.neighbors(p).any(|n| only_theirs(n) || own_dead(n));
         }
     }
     // Components.
@@ -739,5 +767,40 @@ mod tests {
         let d9 = b.loc(3, 0).unwrap();
         let white = eye_spaces(&mut b, &live, Color::White, ReadLimits::default());
         assert!(white.iter().all(|s| !s.contains(d9)));
+    }
+
+    /// Black's own dead stone N2 (random game, seed 1, game 2, 13x13): three liberties (M2
+    /// N3 N1), dead for both engines (GNU Go 3.8's `attack N2` M2, `defend N2` 0). Read as
+    /// an empty point, N2 made black's corner space N2 N1 the corner `!.` (0011), whose vital
+    /// point N2 black cannot play: `eval_eye N1` was `0 1 PASS PASS`. Black cannot save N2
+    /// and white takes it when he likes, so N2 is no point of black's space and N1 beside it
+    /// is a margin: a one-point margin, no eye (GNU Go's `eval_eye N1`: `0 0`).
+    #[test]
+    fn the_owners_own_dead_stone_is_no_point_of_its_space() {
+        let sgf = "(;SZ[13]AB[ba][da][hb][lb][ac][lc][bd][ed][gd][kd][be][ee][ge][ie][le][me]\
+            [if][kf][lf][mf][ag][bg][cg][jg][kg][lg][ah][bh][gh][ih][bi][ak][ek][kk][cl][gl]\
+            [ml][am][dm][gm][jm][km][lm]AW[ca][ja][la][bb][cb][ib][kb][ec][gc][hc][jc][dd][fd]\
+            [id][jd][fe][he][je][df][ef][ff][gf][hg][fh][hh][ai][gi][ii][ji][aj][bj][cj][ej]\
+            [lj][dk][fk][gk][ik][lk][bl][jl][kl][em][fm]PL[W])";
+        let mut b = crate::board::sgf::load(sgf, None).unwrap().board;
+        let n2 = vertex::parse(&b, "N2").unwrap();
+        let n1 = vertex::parse(&b, "N1").unwrap();
+        assert_eq!(b.color(n2), Some(Color::Black));
+        let limits = ReadLimits::default();
+        let live = Liveness::read(&mut b, limits);
+        assert!(live.is_dead(n2));
+        let black = eye_spaces(&mut b, &live, Color::Black, limits);
+        assert!(black.iter().all(|s| !s.contains(n2)));
+        let corner = black.iter().find(|s| s.contains(n1)).unwrap();
+        assert_eq!(corner.summary(&b), "black 1: N1! owners K1");
+        let ev = crate::evaluation::evaluate::Evaluator::with_default();
+        let report = crate::board::analysis::analyze_at(
+            &mut b,
+            &ev,
+            n1,
+            crate::board::analysis::AnalysisLimits::default(),
+        )
+        .unwrap();
+        assert_eq!(report.eval_eye(&b), "0 0");
     }
 }
