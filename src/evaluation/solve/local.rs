@@ -29,12 +29,15 @@ pub struct LocalQuery {
 }
 
 /// The search for many queries sharing one table: the search as it was before the features of
-/// [`Features`] (`Features::BASELINE`, without lines of play). Results that depend on the line
-/// of play are tagged with positions of one search's line, which a later query's line would
-/// not share, so they must not be kept across queries.
+/// [`Features`] (`Features::BASELINE`, without lines of play), with the sound table. Results
+/// that depend on the line of play are tagged with positions of one search's line, which a
+/// later query's line would not share, so they must not be kept across queries; and a result
+/// stored as holding whatever the line is used on a later query's line only where its proof
+/// holds there too ([`Features::sound_table`]), as the queries start from different positions.
 fn searcher(node_limit: u64) -> Searcher {
     let features = Features {
         lines: false,
+        sound_table: true,
         ..Features::BASELINE
     };
     Searcher::new(node_limit, None, features, Symmetries::default())
