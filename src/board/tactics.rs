@@ -489,6 +489,15 @@ mod tests {
         }
     }
 
+    /// The string at `at` of the 9x9 `text` is captured, first by `by`, and cannot be saved.
+    fn assert_dead_by(text: &str, at: &str, by: &str) {
+        let mut b = parse_board(text, Some(9)).unwrap().board;
+        let loc = vertex::parse(&b, at).unwrap();
+        let (a, d) = status(&mut b, loc, ReadLimits::default());
+        assert_eq!(a, Attack::Captures(vertex::parse(&b, by).unwrap()), "{at}");
+        assert_eq!(d, Defense::Fails, "{at}");
+    }
+
     /// The edge crawl that needs more than one attacker move on a string of three liberties:
     /// black E7 is in atari; E8 gives it three liberties (D8, F8, E9), white F8 takes one,
     /// black E9 joins F9 and has three again (D8, D9, G9), and white G9 and the first-line
@@ -506,12 +515,7 @@ mod tests {
 . . . X . . . . .
 . . . . . . . . .
 . X . . . . . . .";
-        let p = parse_board(text, Some(9)).unwrap();
-        let mut b = p.board;
-        let e7 = vertex::parse(&b, "E7").unwrap();
-        let (a, d) = status(&mut b, e7, ReadLimits::default());
-        assert_eq!(a, Attack::Captures(vertex::parse(&b, "E8").unwrap()));
-        assert_eq!(d, Defense::Fails);
+        assert_dead_by(text, "E7", "E8");
     }
 
     /// A saving move that reaches four liberties is read on (random game, seed 1, game 1):
@@ -531,12 +535,7 @@ mod tests {
 . . . X . . . . .
 . . . . . . . . .
 . X . . . . . . .";
-        let p = parse_board(text, Some(9)).unwrap();
-        let mut b = p.board;
-        let f9 = vertex::parse(&b, "F9").unwrap();
-        let (a, d) = status(&mut b, f9, ReadLimits::default());
-        assert_eq!(a, Attack::Captures(vertex::parse(&b, "E9").unwrap()));
-        assert_eq!(d, Defense::Fails);
+        assert_dead_by(text, "F9", "E9");
     }
 
     /// The attacker saves his counter-ataried stone by capturing the stone that ataris it
@@ -558,12 +557,7 @@ mod tests {
 . . . X . . . . .
 . . O . . . . . .
 . X . . . . X . .";
-        let p = parse_board(text, Some(9)).unwrap();
-        let mut b = p.board;
-        let c9 = vertex::parse(&b, "C9").unwrap();
-        let (a, d) = status(&mut b, c9, ReadLimits::default());
-        assert_eq!(a, Attack::Captures(vertex::parse(&b, "B9").unwrap()));
-        assert_eq!(d, Defense::Fails);
+        assert_dead_by(text, "C9", "B9");
     }
 
     /// The longer crawl, without white's G8 and black's F9 (random game, seed 1, game 1): E7
@@ -585,12 +579,9 @@ mod tests {
 . . . X . . . . .
 . . . . . . . . .
 . X . . . . . . .";
-        let p = parse_board(text, Some(9)).unwrap();
-        let mut b = p.board;
+        assert_dead_by(text, "E7", "E8");
+        let mut b = parse_board(text, Some(9)).unwrap().board;
         let e7 = vertex::parse(&b, "E7").unwrap();
-        let (a, d) = status(&mut b, e7, ReadLimits::default());
-        assert_eq!(a, Attack::Captures(vertex::parse(&b, "E8").unwrap()));
-        assert_eq!(d, Defense::Fails);
         let mut r = Reader {
             board: &mut b,
             limits: ReadLimits::default(),
