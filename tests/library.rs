@@ -1,8 +1,8 @@
 //! The solved shape library: sharded builds merge to the same bytes, entries agree with a
 //! fresh reading by the solver, lookups from cells in any orientation.
 
-use nakade::evaluation::library::{merge, solve_entry, Library, Outcome, PositionKey};
-use nakade::evaluation::solve::{LocalReader, Move};
+use nakade::evaluation::library::{merge, solve_entry, Entry, Library, Outcome, PositionKey};
+use nakade::evaluation::solve::{LocalReader, Move, Space};
 use nakade::evaluation::theory::placement::{apply, edge_symmetries, Edge};
 use nakade::tools::library_build::build;
 
@@ -28,6 +28,20 @@ fn four_shards_merge_to_the_single_build() {
     assert!(merge(&twice).is_err());
 }
 
+/// The entry of `key` read by a fresh reader: nothing shared with the build's transposition
+/// table.
+fn fresh_entry(space: &Space, key: &PositionKey) -> Entry {
+    let mut reader = LocalReader::new(space, 1_000_000).unwrap();
+    solve_entry(
+        &mut reader,
+        key.filling,
+        space.defender,
+        key.opponent_to_move,
+        key.liberties,
+    )
+    .unwrap()
+}
+
 #[test]
 fn sampled_entries_agree_with_the_solver() {
     let lib = Library::from_bytes(build(5, (1, 1), false).unwrap()).unwrap();
@@ -46,17 +60,7 @@ fn sampled_entries_agree_with_the_solver() {
             liberties: (rng.next() % 3) as u8,
         };
         let stored = lib.get(&key).unwrap();
-        // A fresh reader: nothing shared with the build's transposition table.
-        let space = all[p].space();
-        let mut reader = LocalReader::new(&space, 1_000_000).unwrap();
-        let fresh = solve_entry(
-            &mut reader,
-            key.filling,
-            space.defender,
-            key.opponent_to_move,
-            key.liberties,
-        )
-        .unwrap();
+        let fresh = fresh_entry(&all[p].space(), &key);
         assert_eq!(stored, fresh, "placement {p} {:?} key {key:?}", all[p]);
     }
 }
@@ -205,7 +209,7 @@ fn cli_build_merge_stats_lookup() {
 /// for all its queries. Before the reader used the sound table (`Features::sound_table`), a
 /// result stored by one query as holding whatever the line was reused by a later query whose
 /// line it did not hold on: 184 of the 793,320 positions of the size-7 library were wrong
-/// (113 of them ko instead of alive), among them every listed placement here. Each entry of
+/// (113 of them ko instead of alive), some in each placement listed here. Each entry of
 /// those placements must be what a reader fresh to that position reads.
 #[test]
 fn every_entry_of_a_placement_is_what_a_fresh_reader_reads() {
@@ -215,15 +219,7 @@ fn every_entry_of_a_placement_is_what_a_fresh_reader_reads() {
     for p in [84, 182, 217, 243] {
         let space = all[p].space();
         for (key, stored) in lib.entries(p) {
-            let mut reader = LocalReader::new(&space, 1_000_000).unwrap();
-            let fresh = solve_entry(
-                &mut reader,
-                key.filling,
-                space.defender,
-                key.opponent_to_move,
-                key.liberties,
-            )
-            .unwrap();
+            let fresh = fresh_entry(&space, &key);
             assert_eq!(stored, fresh, "placement {p} {:?} key {key:?}", all[p]);
             checked += 1;
         }
