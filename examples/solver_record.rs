@@ -70,7 +70,8 @@ fn file_lines(n: usize, graphs: &[String], answers: &[String]) -> Vec<String> {
 }
 
 /// The search features named by the letters of `NAKADE_FEATURES` (`l` local results, `r`
-/// repetition filter, `s` symmetry, `p` presized table, `b` Benson's static life, `w` a static win first, `h` history, `g` the sound table); the defaults when it is not set.
+/// repetition filter, `s` symmetry, `p` presized table, `b` Benson's static life, `w` a static win first, `h` history, `g` the sound table, `m` miai regions); the defaults
+/// when it is not set.
 /// Lines of play are never built: the record does not hold them.
 fn features() -> Features {
     let Ok(letters) = std::env::var("NAKADE_FEATURES") else {
@@ -85,6 +86,7 @@ fn features() -> Features {
         symmetry: letters.contains('s'),
         presized_table: letters.contains('p'),
         static_life: letters.contains('b'),
+        miai_regions: letters.contains('m'),
         win_first: letters.contains('w'),
         history: letters.contains('h'),
         sound_table: letters.contains('g'),

@@ -21,8 +21,8 @@ use nakade::evaluation::solve::{solve_with, Features, Params, Space};
 use nakade::pattern::encoded::{encode, parse_graph};
 use pretty_assertions::assert_eq;
 
-/// The feature combination numbered by the bits of `bits` (bit 6: the sound table; history
-/// when `with_history`).
+/// The feature combination numbered by the bits of `bits` (bit 6: the sound table, bit 7: miai
+/// regions; history when `with_history`).
 fn combination(bits: u32, with_history: bool) -> Features {
     Features {
         local_results: bits & 1 != 0,
@@ -33,6 +33,7 @@ fn combination(bits: u32, with_history: bool) -> Features {
         win_first: bits & 32 != 0,
         history: with_history,
         sound_table: bits & 64 != 0,
+        miai_regions: bits & 128 != 0,
         lines: false,
         first_moves: false,
     }
@@ -48,12 +49,12 @@ fn answer(graph: &str, features: Features) -> String {
 
 #[test]
 fn the_fill_of_the_margin_leaves_two_eyes_in_every_order() {
-    for bits in 0..128 {
+    for bits in 0..256 {
         for h in [false, true] {
             assert_eq!(
                 answer("|.OO%|XOO%|XOO%|.X.%+---", combination(bits, h)),
                 "2222 |.OO%|XOO%|XOO%|.X.%+---",
-                "features {bits:07b}, history {h}"
+                "features {bits:08b}, history {h}"
             );
         }
     }
@@ -61,22 +62,22 @@ fn the_fill_of_the_margin_leaves_two_eyes_in_every_order() {
 
 #[test]
 fn the_margin_point_is_attack_and_defence_with_history_and_the_sound_table() {
-    for bits in 64..128 {
+    for bits in (0..256).filter(|b| b & 64 != 0) {
         assert_eq!(
             answer("|.!O%|XOO%|XOO%|.X.%+---", combination(bits, true)),
             "1122 |>@O%|XOO%|XOO%|.X>%+---",
-            "features {bits:07b}"
+            "features {bits:08b}"
         );
     }
 }
 
 #[test]
 fn the_margin_point_is_attack_and_defence_without_history() {
-    for bits in 0..128 {
+    for bits in 0..256 {
         assert_eq!(
             answer("|.!O%|XOO%|XOO%|.X.%+---", combination(bits, false)),
             "1122 |>@O%|XOO%|XOO%|.X>%+---",
-            "features {bits:07b}"
+            "features {bits:08b}"
         );
     }
 }

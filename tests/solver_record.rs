@@ -103,6 +103,11 @@ fn each_feature_alone_keeps_the_recorded_answers() {
             ..none
         },
         Features {
+            static_life: true,
+            miai_regions: true,
+            ..none
+        },
+        Features {
             win_first: true,
             ..none
         },

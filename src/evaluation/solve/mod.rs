@@ -98,11 +98,14 @@
 //! the wall lives statically is read first; of two moves that a symmetry of the space leaving the
 //! position unchanged maps onto each other only the first is read (at the root, the second
 //! takes the first's answers); and two vital regions of the wall in Benson's sense (regions
-//! whose every empty point is a liberty of the wall) end a line at once. Nothing is allocated
+//! whose every empty point is a liberty of the wall) end a line at once, a region counting
+//! too when either of two defender moves there makes it vital ([`Features::miai_regions`]). Nothing is allocated
 //! in the node loop once the stack has grown. Lines of play are built only when asked for
 //! ([`Features::lines`]), and the first moves' whole values only when asked for
 //! ([`Features::first_moves`]): their digits `a` and `d` read every second move, which the
-//! value and the vital points do not need. The tenuki rule is the only recursion: at most
+//! value and the vital points do not need. Of a first move's two counts only the one its
+//! tenuki digit needs is read first; the other only where the vital points (`a != c` for
+//! the attacker's, `b != d` for the defender's) or a line of play need it. The tenuki rule is the only recursion: at most
 //! [`Params::tenuki_depth`] (<= [`MAX_TENUKI_DEPTH`]) levels, a few frames each. Large open
 //! spaces, corner and edge ones first, can exceed [`Params::node_limit`], which turns into
 //! [`SolveError::SearchLimit`].
@@ -182,6 +185,10 @@ pub struct Features {
     /// size whose every empty point is a liberty of the wall), not only two sure eyes of one
     /// or two empty points.
     pub static_life: bool,
+    /// With [`Features::static_life`], also count a region that one defender move makes
+    /// vital, with two such moves to choose from (miai): the defender answers the
+    /// attacker's move there on the other (see `Rules::vital_regions` in `search.rs`).
+    pub miai_regions: bool,
     /// At the defender's turn, read first a move after which the wall lives statically (see
     /// [`Features::static_life`]), so a line the defender ends at once costs one move.
     pub win_first: bool,
@@ -215,6 +222,7 @@ impl Features {
         symmetry: false,
         presized_table: false,
         static_life: false,
+        miai_regions: false,
         win_first: false,
         history: false,
         sound_table: false,
@@ -233,6 +241,7 @@ impl Default for Features {
             symmetry: true,
             presized_table: true,
             static_life: true,
+            miai_regions: true,
             win_first: true,
             history: false,
             sound_table: true,

@@ -514,7 +514,17 @@ impl Rules<'_> {
     /// strings have no liberty outside it), so with two of them (or one and the extra eye)
     /// the wall lives whatever either side plays. Every region [`Rules::sure_eyes`] counts
     /// is one.
-    pub fn vital_regions(&self, s: &State, need: u32) -> bool {
+    ///
+    /// With `miai`, a region also counts when it is vital but for a few inner points (empty,
+    /// not liberties of the wall) and has two empty points `x`, both liberties of the wall,
+    /// each beside every inner point, and at least three empty points: whatever the attacker
+    /// plays there, the defender answers on the `x` left, which joins the wall and makes
+    /// every empty point of the region a liberty, with one empty point left at least (a
+    /// vital region from then on). The regions are apart (wall stones between them) and none
+    /// holds a defender stone, so a move in one changes no other and captures nothing there;
+    /// the answer joins the wall, so it is never a repetition (the wall only grows along a
+    /// line). Two such regions, or one and a vital one, live against any play.
+    pub fn vital_regions(&self, s: &State, need: u32, miai: bool) -> bool {
         if need == 0 {
             return true;
         }
@@ -528,9 +538,36 @@ impl Rules<'_> {
         while cand != 0 {
             let region = self.g.flood(cand & cand.wrapping_neg(), off);
             cand &= !region;
-            if region & self.g.marg == 0 && region & s.white == 0 && region & empty & !libs == 0 {
+            if region & self.g.marg != 0 || region & s.white != 0 {
+                continue;
+            }
+            let inner = region & empty & !libs;
+            if inner == 0 || (miai && self.miai(region & empty, inner, libs)) {
                 found += 1;
                 if found >= need {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// True when a region with empty points `empty` and inner points `inner` (empty, not
+    /// liberties of the wall) has two liberties of the wall `libs` each beside every inner
+    /// point, and three empty points at least (see [`Rules::vital_regions`]).
+    #[inline]
+    fn miai(&self, empty: u32, inner: u32, libs: u32) -> bool {
+        if empty.count_ones() < 3 {
+            return false;
+        }
+        let mut xs = empty & libs;
+        let mut found = 0;
+        while xs != 0 {
+            let x = xs.trailing_zeros() as usize;
+            xs &= xs - 1;
+            if inner & !self.g.adj[x] == 0 {
+                found += 1;
+                if found == 2 {
                     return true;
                 }
             }
@@ -571,7 +608,14 @@ impl Rules<'_> {
 
 /// Move a move that wins at once (for the defender: one after which the wall lives
 /// statically) to the front.
-fn win_first(rules: &Rules, s: &State, black: bool, moves: &mut [u8], static_life: bool) {
+fn win_first(
+    rules: &Rules,
+    s: &State,
+    black: bool,
+    moves: &mut [u8],
+    static_life: bool,
+    miai: bool,
+) {
     if black {
         return;
     }
@@ -579,7 +623,7 @@ fn win_first(rules: &Rules, s: &State, black: bool, moves: &mut [u8], static_lif
     for i in 0..moves.len() {
         if let Played::Next { state, .. } = rules.play(s, false, moves[i]) {
             let alive = if static_life {
-                rules.vital_regions(&state, need)
+                rules.vital_regions(&state, need, miai)
             } else {
                 rules.sure_eyes(&state, need)
             };
@@ -1206,6 +1250,7 @@ impl Searcher {
                 black,
                 &mut moves[..nmoves as usize],
                 self.features.static_life,
+                self.features.miai_regions,
             );
         }
         let key = s.key(black, rules.eye);
@@ -1238,7 +1283,7 @@ impl Searcher {
         }
         let need = 2 - rules.eye as u32;
         let alive = if self.features.static_life {
-            rules.vital_regions(s, need)
+            rules.vital_regions(s, need, self.features.miai_regions)
         } else {
             rules.sure_eyes(s, need)
         };
@@ -1306,6 +1351,50 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// An open 3×3 centre has one inner point, beside four liberties of the wall: a miai
+    /// region (the defender answers the attacker there, or anywhere, by joining the wall
+    /// beside it); an open 4×4 centre has four inner points no single point is beside.
+    #[test]
+    fn a_region_one_of_two_moves_makes_vital_is_counted_with_miai() {
+        let empty = State {
+            black: 0,
+            white: 0,
+            outer: 2,
+            ko: NO_KO,
+            threats: [0, 0],
+        };
+        let g = geometry("...%...%...");
+        let rules = Rules { g: &g, eye: true };
+        assert!(!rules.vital_regions(&empty, 1, false));
+        assert!(rules.vital_regions(&empty, 1, true));
+        // The attacker on the inner point: vital without miai.
+        let centre = State {
+            black: 1 << 4,
+            ..empty
+        };
+        assert!(rules.vital_regions(&centre, 1, false));
+        // Two regions are needed without the extra eye.
+        let rules = Rules { g: &g, eye: false };
+        assert!(!rules.vital_regions(&empty, 2, true));
+        let g = geometry("....%....%....%....");
+        let rules = Rules { g: &g, eye: true };
+        assert!(!rules.vital_regions(&empty, 1, true));
+        // Defender stones on 1 and 5 (joined to the wall by 1) leave one inner point, 10,
+        // beside the liberties 6, 9, 11 and 14.
+        let one = State {
+            white: 1 << 1 | 1 << 5,
+            ..empty
+        };
+        assert!(!rules.vital_regions(&one, 1, false));
+        assert!(rules.vital_regions(&one, 1, true));
+        // On 1 alone: inner points 5, 6, 9, 10; none is beside all of them.
+        let edge = State {
+            white: 1 << 1,
+            ..empty
+        };
+        assert!(!rules.vital_regions(&edge, 1, true));
     }
 
     /// A summary never rules out a position it was built from.

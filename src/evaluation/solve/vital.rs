@@ -6,49 +6,131 @@ use super::search::{State, OUTER, PASS};
 use super::{FirstMove, Move, Solution};
 use crate::EyeValue;
 
+/// A count not read (see [`Firsts`]): larger than any count, so no line takes it.
+const UNREAD: u8 = u8::MAX;
+
+/// The first moves of one player, in the order they are read: the move, its plain value left
+/// ([`UNREAD`] digits where the other count is not read yet), its count for the tenuki
+/// digit, the position it leaves (`None` for a move that takes a mirror move's answers) and
+/// the index of that mirror move.
+#[derive(Default)]
+struct Firsts {
+    mv: Vec<u8>,
+    v: Vec<[u8; 4]>,
+    tenuki: Vec<u8>,
+    child: Vec<Option<Node>>,
+    mirror: Vec<Option<usize>>,
+}
+
+impl Firsts {
+    fn push(&mut self, mv: u8, v: [u8; 4], tenuki: u8, child: Option<Node>, mirror: Option<usize>) {
+        self.mv.push(mv);
+        self.v.push(v);
+        self.tenuki.push(tenuki);
+        self.child.push(child);
+        self.mirror.push(mirror);
+    }
+
+    fn index(&self, mv: u8) -> Option<usize> {
+        self.mv.iter().position(|&m| m == mv)
+    }
+
+    fn entries(&self) -> Vec<(u8, [u8; 4], u8)> {
+        (0..self.mv.len())
+            .map(|i| (self.mv[i], self.v[i], self.tenuki[i]))
+            .collect()
+    }
+}
+
 impl Ctx<'_> {
+    /// Read the count not read yet of `black`'s first moves (the defender-to-move count
+    /// after an attacker's move, the attacker-to-move count after a defender's): of every
+    /// one, or with `until`, of those up to the first whose count is `until` (the move the
+    /// line of play of that digit takes).
+    fn read_other(&mut self, per: &mut Firsts, black: bool, hist: &[u64], until: Option<u8>) {
+        let (x, y) = if black { (2, 3) } else { (0, 1) };
+        for i in 0..per.mv.len() {
+            if per.v[i][x] == UNREAD {
+                let k = match (per.mirror[i], per.child[i]) {
+                    (Some(m), _) => per.v[m][x],
+                    (None, Some(child)) => self.count(&child, !black, hist),
+                    (None, None) => UNREAD,
+                };
+                per.v[i][x] = k;
+                per.v[i][y] = k;
+            }
+            if until.is_some_and(|u| per.v[i][x] == u) {
+                return;
+            }
+        }
+    }
+
     pub(super) fn solve(&mut self, root: &State, depth: u32) -> Solution {
         let node: Node = [Some(*root), Some(*root)];
         let hist = [root.board()];
         let b = self.count(&node, true, &[]);
         let c = self.count(&node, false, &[]);
         let whole = self.s.features.first_moves;
-        // Every first move: (move, plain value left, count for the tenuki digit). A move that a
-        // symmetry of the space (leaving the root unchanged) maps from an earlier vertex takes
-        // that vertex's answers: the positions they leave are mirror images.
+        let lines = self.s.features.lines;
+        // Every first move: its plain value left and its count for the tenuki digit. A move
+        // that a symmetry of the space (leaving the root unchanged) maps from an earlier vertex
+        // takes that vertex's answers: the positions they leave are mirror images. Only the
+        // count its digit needs is read at first (the attacker's `b` after an attacker's move,
+        // the defender's `c` after a defender's); the other, which only the vital points and
+        // the lines of play use, is read where they need it (see [`Firsts`]).
         let rep = if self.s.features.symmetry && !self.s.symmetries.is_empty() {
             self.s.symmetries.representatives(root)
         } else {
             std::array::from_fn(|v| v as u8)
         };
-        let copy = |per: &[(u8, [u8; 4], u8)], mv: u8| {
-            let r = *rep.get(mv as usize).unwrap_or(&mv);
-            (r != mv)
-                .then(|| per.iter().find(|m| m.0 == r).map(|m| (mv, m.1, m.2)))
-                .flatten()
-        };
-        let mut per_black: Vec<(u8, [u8; 4], u8)> = Vec::new();
-        for mv in self.firsts(true).collect::<Vec<_>>() {
-            if let Some(c) = copy(&per_black, mv) {
-                per_black.push(c);
-            } else if let Some(child) = self.after(&node, &[], true, mv) {
-                let v = self.plain_value(&child, &hist, whole);
-                let am = self.a_of(b, v[1], &child, &hist, depth);
-                per_black.push((mv, v, am));
+        let mut per_black = Firsts::default();
+        let mut per_white = Firsts::default();
+        for black in [true, false] {
+            let per = if black {
+                &mut per_black
+            } else {
+                &mut per_white
+            };
+            for mv in self.firsts(black).collect::<Vec<_>>() {
+                let r = *rep.get(mv as usize).unwrap_or(&mv);
+                if let Some(i) = (r != mv).then(|| per.index(r)).flatten() {
+                    per.push(mv, per.v[i], per.tenuki[i], None, Some(i));
+                } else if let Some(child) = self.after(&node, &[], black, mv) {
+                    let v = if whole {
+                        self.plain_value(&child, &hist, true)
+                    } else {
+                        let k = self.count(&child, black, &hist);
+                        if black {
+                            [k, k, UNREAD, UNREAD]
+                        } else {
+                            [UNREAD, UNREAD, k, k]
+                        }
+                    };
+                    let t = if black {
+                        self.a_of(b, v[1], &child, &hist, depth)
+                    } else {
+                        self.d_of(c, v[2], &child, &hist, depth)
+                    };
+                    per.push(mv, v, t, Some(child), None);
+                }
             }
         }
-        let mut per_white: Vec<(u8, [u8; 4], u8)> = Vec::new();
-        for mv in self.firsts(false).collect::<Vec<_>>() {
-            if let Some(c) = copy(&per_white, mv) {
-                per_white.push(c);
-            } else if let Some(child) = self.after(&node, &[], false, mv) {
-                let v = self.plain_value(&child, &hist, whole);
-                let dn = self.d_of(c, v[2], &child, &hist, depth);
-                per_white.push((mv, v, dn));
-            }
+        let a = per_black.tenuki.iter().copied().fold(b, u8::min);
+        let d = per_white.tenuki.iter().copied().fold(c, u8::max);
+        // The other counts: every one where the vital points need them, else (for the lines
+        // of play) those up to the first move a line takes.
+        if a != c {
+            self.read_other(&mut per_black, true, &hist, None);
+        } else if lines {
+            self.read_other(&mut per_black, true, &hist, Some(b));
         }
-        let a = per_black.iter().map(|m| m.2).fold(b, u8::min);
-        let d = per_white.iter().map(|m| m.2).fold(c, u8::max);
+        if b != d {
+            self.read_other(&mut per_white, false, &hist, None);
+        } else if lines {
+            self.read_other(&mut per_white, false, &hist, Some(c));
+        }
+        let per_black: Vec<(u8, [u8; 4], u8)> = per_black.entries();
+        let per_white: Vec<(u8, [u8; 4], u8)> = per_white.entries();
         let value = EyeValue { a, b, c, d };
         let n = self.g.n as u8;
         // Attack points: the moves that leave the smallest (c, a) of the next position, i.e.
