@@ -87,6 +87,7 @@ fn features() -> Features {
         presized_table: letters.contains('p'),
         static_life: letters.contains('b'),
         miai_regions: letters.contains('m'),
+        killers: letters.contains('k'),
         win_first: letters.contains('w'),
         history: letters.contains('h'),
         sound_table: letters.contains('g'),

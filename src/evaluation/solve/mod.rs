@@ -94,7 +94,8 @@
 //! filter of its keys, so the line is scanned only when a key may repeat. The search runs on an
 //! explicit stack (no recursion, whatever the depth); moves are ordered most-connected
 //! vertex first (with [`Features::history`], the attacker's by the history heuristic
-//! first) and the defender's pass last, and at the defender's turn a move after which
+//! first), then the move that last won at the same depth for the same side (the killer
+//! heuristic, [`Features::killers`]) before the others, and the defender's pass last, and at the defender's turn a move after which
 //! the wall lives statically is read first; of two moves that a symmetry of the space leaving the
 //! position unchanged maps onto each other only the first is read (at the root, the second
 //! takes the first's answers); and two vital regions of the wall in Benson's sense (regions
@@ -189,6 +190,9 @@ pub struct Features {
     /// vital, with two such moves to choose from (miai): the defender answers the
     /// attacker's move there on the other (see `Rules::vital_regions` in `search.rs`).
     pub miai_regions: bool,
+    /// Read first, at each depth of the search stack, the move that last won at that depth
+    /// for the same side (the killer heuristic).
+    pub killers: bool,
     /// At the defender's turn, read first a move after which the wall lives statically (see
     /// [`Features::static_life`]), so a line the defender ends at once costs one move.
     pub win_first: bool,
@@ -223,6 +227,7 @@ impl Features {
         presized_table: false,
         static_life: false,
         miai_regions: false,
+        killers: false,
         win_first: false,
         history: false,
         sound_table: false,
@@ -242,6 +247,7 @@ impl Default for Features {
             presized_table: true,
             static_life: true,
             miai_regions: true,
+            killers: true,
             win_first: true,
             history: false,
             sound_table: true,

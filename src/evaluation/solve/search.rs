@@ -195,6 +195,8 @@ struct Entry {
 
 /// "No move": the hint of an entry whose side to move lost.
 const NO_HINT: u8 = 0x3f;
+/// The stack depths the killer heuristic keeps a move for.
+const KILLER_DEPTH: usize = 128;
 
 /// A table entry's result (bit 0), [`ANY_LINE`] (bit 1), the lowest (`lo`, bits 2..10)
 /// and highest (`hi`, bits 10..18) path index of the repetitions it depends on, the winning
@@ -718,6 +720,9 @@ pub(crate) struct Searcher {
     /// The attacker's cut-offs per move code (a vertex, or [`OUTER`], a code no space of
     /// [`super::MAX_VERTICES`] uses): the history heuristic.
     history: [u32; 32],
+    /// Per stack depth and side (`[defender, attacker]`), the move that last won there: the
+    /// killer heuristic.
+    killers: [[u8; 2]; KILLER_DEPTH],
     /// What the search may use.
     pub features: Features,
     /// The symmetries of the geometry (empty unless [`Features::symmetry`]).
@@ -772,6 +777,7 @@ impl Searcher {
             filter_full: Box::new([0; FILTER]),
             filter_board: Box::new([0; FILTER]),
             history: [0; 32],
+            killers: [[NO_HINT; 2]; KILLER_DEPTH],
             features,
             symmetries,
             stats: Stats::default(),
@@ -988,6 +994,10 @@ impl Searcher {
                     top.sym |= sym;
                 } else {
                     let top = self.stack.pop().expect("frame");
+                    if self.features.killers && depth - 1 < KILLER_DEPTH {
+                        let mv = top.moves[top.next as usize - 1];
+                        self.killers[depth - 1][top.black as usize] = mv;
+                    }
                     if self.features.history && top.black {
                         let mv = top.moves[top.next as usize - 1];
                         let h = &mut self.history[mv as usize & 31];
@@ -1237,6 +1247,13 @@ impl Searcher {
         if self.features.history && black {
             let h = &self.history;
             moves[..nmoves as usize].sort_by_key(|&m| std::cmp::Reverse(h[m as usize & 31]));
+        }
+        let depth = self.stack.len();
+        if self.features.killers && depth < KILLER_DEPTH {
+            let k = self.killers[depth][black as usize];
+            if let Some(i) = moves[..nmoves as usize].iter().position(|&m| m == k) {
+                moves[..=i].rotate_right(1);
+            }
         }
         if self.features.sound_table && hint != NO_HINT {
             if let Some(i) = moves[..nmoves as usize].iter().position(|&m| m == hint) {
