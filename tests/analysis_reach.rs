@@ -87,3 +87,48 @@ fn a_space_beyond_the_solver_is_a_bound() {
     );
     assert!(space.attack.is_empty() && space.defense.is_empty());
 }
+
+/// The 13-point space of a bench position is a bound within the default budget; `nakade
+/// analyze --solver-nodes` gives the solver more, and it reads the space: the value and vital
+/// points are those of solving its graph, the outer liberty the board leaves included.
+#[test]
+fn a_larger_budget_reads_a_space_the_default_leaves_a_bound() {
+    let space_of_13 = |args: &[&str]| {
+        let (out, err, code) = crate::support::nakade(args, "");
+        assert_eq!(code, 0, "{err}");
+        let report: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        report["spaces"]
+            .as_array()
+            .expect("spaces")
+            .iter()
+            .find(|s| s["points"].as_array().is_some_and(|p| p.len() == 13))
+            .expect("the 13-point space")
+            .clone()
+    };
+    let file = "benches/positions/middle_game_5.sgf";
+    let default = space_of_13(&["analyze", file, "--json"]);
+    assert_eq!(
+        default["source"],
+        "bound: at most 2 eyes (beyond the solver's reach)"
+    );
+    let more = space_of_13(&["analyze", file, "--json", "--solver-nodes", "2000000"]);
+    assert_eq!(more["source"], "solver");
+    assert_eq!(more["value"], "1222");
+    assert_eq!(more["attack"], serde_json::json!(["R10", "S10", "T8"]));
+    assert_eq!(more["outer_liberties"], 1);
+    // The same space solved as a graph (its corner rows: S13 T13 / Q12-T12 / S11 T11 /
+    // R10-T10 / T9 / T8, marginal Q12 R10 T8) with one outer liberty.
+    let (out, err, code) = crate::support::nakade(
+        &[
+            "solve",
+            "  ..|%!...|%  ..|% !..|%   .|%   !|",
+            "--outer-liberties",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value:   1222"), "{out}");
+    // Row 3 column 1 is R10, row 3 column 2 S10, row 5 column 3 T8.
+    assert!(out.contains("attack:  3,1 3,2 5,3\n"), "{out}");
+}

@@ -27,6 +27,9 @@ pub struct Request<'a> {
     pub svg: Option<&'a Path>,
     /// A solved shape library to read plain eyes from as well.
     pub library: Option<&'a Path>,
+    /// The solver's budget per large space ([`AnalysisLimits::solver_nodes`]); `None`: the
+    /// default.
+    pub solver_nodes: Option<u64>,
 }
 
 /// An SGF file (by extension `.sgf`, or text starting with `(`), else a board diagram. Errors
@@ -58,7 +61,10 @@ pub fn load_board(file: &Path, move_number: Option<usize>) -> anyhow::Result<Boa
 
 pub fn run(req: &Request<'_>, ev: &Evaluator<'_>) -> anyhow::Result<ExitCode> {
     let mut board = load_board(req.file, req.move_number)?;
-    let limits = AnalysisLimits::default();
+    let mut limits = AnalysisLimits::default();
+    if let Some(nodes) = req.solver_nodes {
+        limits.solver_nodes = nodes;
+    }
     // With --at, every space is analysed and the one eval_eye would pick is kept: black's
     // space at the vertex, else white's.
     let color = if req.at.is_some() { None } else { req.color };

@@ -246,6 +246,10 @@ enum Command {
         /// read from it.
         #[arg(long)]
         library: Option<PathBuf>,
+        /// Search budget, in nodes, for each space of more than eight points that no pattern
+        /// answers; a space not read within it is reported as a bound [default: 200,000].
+        #[arg(long)]
+        solver_nodes: Option<u64>,
         #[command(flatten)]
         patterns: PatternArgs,
         #[command(flatten)]
@@ -572,6 +576,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             svg,
             db,
             library,
+            solver_nodes,
             patterns,
             solver,
         } => {
@@ -588,6 +593,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     json,
                     svg: svg.as_deref(),
                     library: library.as_deref(),
+                    solver_nodes,
                 },
                 &evaluator,
             )
