@@ -87,7 +87,7 @@ fn features() -> Features {
         presized_table: letters.contains('p'),
         static_life: letters.contains('b'),
         miai_regions: letters.contains('m'),
-        killers: letters.contains('k'),
+        killers_from: if letters.contains('k') { 0 } else { u8::MAX },
         win_first: letters.contains('w'),
         history: letters.contains('h'),
         sound_table: letters.contains('g'),

@@ -34,7 +34,7 @@ fn combination(bits: u32, with_history: bool) -> Features {
         history: with_history,
         sound_table: bits & 64 != 0,
         miai_regions: bits & 128 != 0,
-        killers: bits & 128 != 0,
+        killers_from: if bits & 128 != 0 { 0 } else { u8::MAX },
         lines: false,
         first_moves: false,
     }

@@ -108,6 +108,10 @@ fn each_feature_alone_keeps_the_recorded_answers() {
             ..none
         },
         Features {
+            killers_from: 0,
+            ..none
+        },
+        Features {
             win_first: true,
             ..none
         },

@@ -78,38 +78,37 @@
 //! below it cut by a repetition of a position *above* it: the graph-history interaction) is
 //! stored with the indices of the positions it was cut against and the serial number of the
 //! line entry at the highest, and used again only while that entry is still on the line; a
-//! repetition of the position itself or of one below it does not make the result depend on
-//! the line that led there, and those results are stored for any line. That alone is not
-//! sound: a result read on one line can meet, on another, a position that line holds and the
-//! first did not. With [`Features::sound_table`] a result is used only where that cannot
-//! happen: a position's class (the wall's stones, the invincible attacker stones, the outer
-//! liberties left) only grows along a line, and a proof stands as long as none of the
-//! winner's moves in it is banned, so each result keeps a summary of the positions the
-//! winner's moves enter in its proof, and is used only on a line none of whose positions of
-//! the same class can be one of them (see `Searcher::wins` in `search.rs`); the answers then
-//! do not depend on the order the moves are read in; symmetric moves are then pruned only
-//! where the symmetry maps those positions of the line onto themselves too, and a result the
-//! line does not allow is read again with its winning move first. Repetitions are tested
-//! against the line through a counting
-//! filter of its keys, so the line is scanned only when a key may repeat. The search runs on an
-//! explicit stack (no recursion, whatever the depth); moves are ordered most-connected
-//! vertex first (with [`Features::history`], the attacker's by the history heuristic
-//! first), then the move that last won at the same depth for the same side (the killer
-//! heuristic, [`Features::killers`]) before the others, and the defender's pass last, and at the defender's turn a move after which
-//! the wall lives statically is read first; of two moves that a symmetry of the space leaving the
-//! position unchanged maps onto each other only the first is read (at the root, the second
-//! takes the first's answers); and two vital regions of the wall in Benson's sense (regions
-//! whose every empty point is a liberty of the wall) end a line at once, a region counting
-//! too when either of two defender moves there makes it vital ([`Features::miai_regions`]). Nothing is allocated
-//! in the node loop once the stack has grown. Lines of play are built only when asked for
-//! ([`Features::lines`]), and the first moves' whole values only when asked for
-//! ([`Features::first_moves`]): their digits `a` and `d` read every second move, which the
-//! value and the vital points do not need. Of a first move's two counts only the one its
-//! tenuki digit needs is read first; the other only where the vital points (`a != c` for
-//! the attacker's, `b != d` for the defender's) or a line of play need it. The tenuki rule is the only recursion: at most
-//! [`Params::tenuki_depth`] (<= [`MAX_TENUKI_DEPTH`]) levels, a few frames each. Large open
-//! spaces, corner and edge ones first, can exceed [`Params::node_limit`], which turns into
-//! [`SolveError::SearchLimit`].
+//! repetition of the position itself or of one below it does not make the result depend on the
+//! line that led there, and those results are stored for any line. That alone is not sound: a
+//! result read on one line can meet, on another, a position that line holds and the first did
+//! not. With [`Features::sound_table`] a result is used only where that cannot happen: a
+//! position's class (the wall's stones, the invincible attacker stones, the outer liberties
+//! left) only grows along a line, and a proof stands as long as none of the winner's moves in
+//! it is banned, so each result keeps a summary of the positions the winner's moves enter in
+//! its proof, and is used only on a line none of whose positions of the same class can be one
+//! of them (see `Searcher::wins` in `search.rs`); the answers then do not depend on the order
+//! the moves are read in; symmetric moves are then pruned only where the symmetry maps those
+//! positions of the line onto themselves too, and a result the line does not allow is read
+//! again with its winning move first. Repetitions are tested against the line through a
+//! counting filter of its keys, so the line is scanned only when a key may repeat. The search
+//! runs on an explicit stack (no recursion, whatever the depth); moves are ordered
+//! most-connected vertex first (with [`Features::history`], the attacker's by the history
+//! heuristic first), then the move that last won at the same depth for the same side (the
+//! killer heuristic, [`Features::killers_from`]) before the others, and the defender's pass
+//! last, and at the defender's turn a move after which the wall lives statically is read first;
+//! of two moves that a symmetry of the space leaving the position unchanged maps onto each
+//! other only the first is read (at the root, the second takes the first's answers); and two
+//! vital regions of the wall in Benson's sense (regions whose every empty point is a liberty of
+//! the wall) end a line at once, a region counting too when either of two defender moves there
+//! makes it vital ([`Features::miai_regions`]). Nothing is allocated in the node loop once the
+//! stack has grown. Lines of play are built only when asked for ([`Features::lines`]), and the
+//! first moves' whole values only when asked for ([`Features::first_moves`]): their digits `a`
+//! and `d` read every second move, which the value and the vital points do not need. Of a first
+//! move's two counts only the one its tenuki digit needs is read first; the other only where
+//! the vital points (`a != c` for the attacker's, `b != d` for the defender's) or a line of
+//! play need it. The tenuki rule is the only recursion: at most [`Params::tenuki_depth`] (<=
+//! [`MAX_TENUKI_DEPTH`]) levels, a few frames each. Large open spaces, corner and edge ones
+//! first, can exceed [`Params::node_limit`], which turns into [`SolveError::SearchLimit`].
 //!
 //! The files: [`Space`] (the model) in `space.rs`; the packed state, moves and the search in
 //! `search.rs`; reading a position in both games in `reading.rs`; the tenuki rule in
@@ -154,6 +153,9 @@ pub const DEFAULT_TENUKI_DEPTH: u8 = 7;
 pub const MAX_TENUKI_DEPTH: u8 = 8;
 /// The most ko threats per side the solver accepts.
 pub const MAX_KO_THREATS: u8 = 3;
+/// The default [`Features::killers_from`]: the killer heuristic on spaces of nine vertices
+/// and more (those beyond the default database's patterns).
+pub const KILLERS_FROM: u8 = 9;
 /// The default [`Params::node_limit`].
 pub const DEFAULT_NODE_LIMIT: u64 = 20_000_000;
 /// How many search nodes pass between two readings of the clock under [`Params::time_limit`].
@@ -190,9 +192,12 @@ pub struct Features {
     /// vital, with two such moves to choose from (miai): the defender answers the
     /// attacker's move there on the other (see `Rules::vital_regions` in `search.rs`).
     pub miai_regions: bool,
-    /// Read first, at each depth of the search stack, the move that last won at that depth
-    /// for the same side (the killer heuristic).
-    pub killers: bool,
+    /// On spaces of this many vertices or more, read first, at each depth of the search
+    /// stack, the move that last won at that depth for the same side (the killer
+    /// heuristic); `u8::MAX`: never. The default, [`KILLERS_FROM`], leaves it off on small
+    /// spaces, whose readings are a few hundred nodes: there one reading's killers mislead
+    /// the next (the 6-point graphs read 8% more nodes with them).
+    pub killers_from: u8,
     /// At the defender's turn, read first a move after which the wall lives statically (see
     /// [`Features::static_life`]), so a line the defender ends at once costs one move.
     pub win_first: bool,
@@ -227,7 +232,7 @@ impl Features {
         presized_table: false,
         static_life: false,
         miai_regions: false,
-        killers: false,
+        killers_from: u8::MAX,
         win_first: false,
         history: false,
         sound_table: false,
@@ -247,7 +252,7 @@ impl Default for Features {
             presized_table: true,
             static_life: true,
             miai_regions: true,
-            killers: true,
+            killers_from: KILLERS_FROM,
             win_first: true,
             history: false,
             sound_table: true,

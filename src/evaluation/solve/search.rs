@@ -994,7 +994,8 @@ impl Searcher {
                     top.sym |= sym;
                 } else {
                     let top = self.stack.pop().expect("frame");
-                    if self.features.killers && depth - 1 < KILLER_DEPTH {
+                    if rules.g.n >= self.features.killers_from as usize && depth - 1 < KILLER_DEPTH
+                    {
                         let mv = top.moves[top.next as usize - 1];
                         self.killers[depth - 1][top.black as usize] = mv;
                     }
@@ -1249,7 +1250,7 @@ impl Searcher {
             moves[..nmoves as usize].sort_by_key(|&m| std::cmp::Reverse(h[m as usize & 31]));
         }
         let depth = self.stack.len();
-        if self.features.killers && depth < KILLER_DEPTH {
+        if rules.g.n >= self.features.killers_from as usize && depth < KILLER_DEPTH {
             let k = self.killers[depth][black as usize];
             if let Some(i) = moves[..nmoves as usize].iter().position(|&m| m == k) {
                 moves[..=i].rotate_right(1);
