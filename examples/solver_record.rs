@@ -70,7 +70,7 @@ fn file_lines(n: usize, graphs: &[String], answers: &[String]) -> Vec<String> {
 }
 
 /// The search features named by the letters of `NAKADE_FEATURES` (`l` local results, `r`
-/// repetition filter, `s` symmetry, `p` presized table, `b` Benson's static life, `w` a static win first, `h` history, `g` the sound table, `m` miai regions); the defaults
+/// repetition filter, `s` symmetry, `p` presized table, `b` Benson's static life, `w` a static win first, `h` history, `g` the sound table, `m` miai regions, `k` killers on every size, `f` the history fallback); the defaults
 /// when it is not set.
 /// Lines of play are never built: the record does not hold them.
 fn features() -> Features {
@@ -91,6 +91,7 @@ fn features() -> Features {
         win_first: letters.contains('w'),
         history: letters.contains('h'),
         sound_table: letters.contains('g'),
+        history_fallback: letters.contains('f'),
         lines: false,
         first_moves: false,
     }

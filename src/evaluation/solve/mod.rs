@@ -107,8 +107,12 @@
 //! move's two counts only the one its tenuki digit needs is read first; the other only where
 //! the vital points (`a != c` for the attacker's, `b != d` for the defender's) or a line of
 //! play need it. The tenuki rule is the only recursion: at most [`Params::tenuki_depth`] (<=
-//! [`MAX_TENUKI_DEPTH`]) levels, a few frames each. Large open spaces, corner and edge ones
-//! first, can exceed [`Params::node_limit`], which turns into [`SolveError::SearchLimit`].
+//! [`MAX_TENUKI_DEPTH`]) levels, a few frames each. A solve that runs out of
+//! [`FALLBACK_AFTER_NODES`] nodes reads the space again with the history heuristic and no
+//! killers ([`Features::history_fallback`]): open corners are read far faster that way, open
+//! centres and edges the first way. Large open spaces, edge and corner ones first, can exceed
+//! [`Params::node_limit`] (the open 20-point edge does), which turns into
+//! [`SolveError::SearchLimit`].
 //!
 //! The files: [`Space`] (the model) in `space.rs`; the packed state, moves and the search in
 //! `search.rs`; reading a position in both games in `reading.rs`; the tenuki rule in
@@ -156,6 +160,8 @@ pub const MAX_KO_THREATS: u8 = 3;
 /// The default [`Features::killers_from`]: the killer heuristic on spaces of nine vertices
 /// and more (those beyond the default database's patterns).
 pub const KILLERS_FROM: u8 = 9;
+/// The nodes a first reading may take before [`Features::history_fallback`] reads again.
+pub const FALLBACK_AFTER_NODES: u64 = 2_000_000;
 /// The default [`Params::node_limit`].
 pub const DEFAULT_NODE_LIMIT: u64 = 20_000_000;
 /// How many search nodes pass between two readings of the clock under [`Params::time_limit`].
@@ -198,6 +204,12 @@ pub struct Features {
     /// spaces, whose readings are a few hundred nodes: there one reading's killers mislead
     /// the next (the 6-point graphs read 8% more nodes with them).
     pub killers_from: u8,
+    /// Where a solve with the sound table and without history runs out of
+    /// [`FALLBACK_AFTER_NODES`] nodes (and may search more), read the space again with the
+    /// history heuristic and no killers, in the budget left: open corner spaces need it
+    /// (the open 16-point corner: 7 M nodes with history, more than 300 M without), open
+    /// centres and edges are read faster without. The answers are the same either way.
+    pub history_fallback: bool,
     /// At the defender's turn, read first a move after which the wall lives statically (see
     /// [`Features::static_life`]), so a line the defender ends at once costs one move.
     pub win_first: bool,
@@ -233,6 +245,7 @@ impl Features {
         static_life: false,
         miai_regions: false,
         killers_from: u8::MAX,
+        history_fallback: false,
         win_first: false,
         history: false,
         sound_table: false,
@@ -253,6 +266,7 @@ impl Default for Features {
             static_life: true,
             miai_regions: true,
             killers_from: KILLERS_FROM,
+            history_fallback: true,
             win_first: true,
             history: false,
             sound_table: true,
@@ -469,16 +483,73 @@ pub fn solve_with(
         ko: NO_KO,
         threats: [params.attacker_ko_threats, params.defender_ko_threats],
     };
+    let fallback = features.history_fallback
+        && features.sound_table
+        && !features.history
+        && params.node_limit > FALLBACK_AFTER_NODES;
+    if !fallback {
+        return read(&g, &root, params, features);
+    }
+    // A first reading with the features given; where it runs out of its nodes, a second one
+    // with the history heuristic (no killers), in the budget left. With the sound table the
+    // answers do not depend on the order the moves are read in, so either gives the same.
+    let started = std::time::Instant::now();
+    let first = Params {
+        node_limit: FALLBACK_AFTER_NODES,
+        ..*params
+    };
+    let spent = match read(&g, &root, &first, features) {
+        Err(SolveError::SearchLimit { nodes }) => nodes,
+        done => return done,
+    };
+    let second = Params {
+        node_limit: params.node_limit - spent.min(params.node_limit),
+        time_limit: params
+            .time_limit
+            .map(|t| t.saturating_sub(started.elapsed())),
+        ..*params
+    };
+    let history = Features {
+        history: true,
+        killers_from: u8::MAX,
+        ..features
+    };
+    match read(&g, &root, &second, history) {
+        Ok(mut sol) => {
+            sol.nodes += spent;
+            Ok(sol)
+        }
+        Err(SolveError::SearchLimit { nodes }) => Err(SolveError::SearchLimit {
+            nodes: nodes + spent,
+        }),
+        Err(SolveError::TimeLimit { nodes, .. }) => Err(SolveError::TimeLimit {
+            elapsed: started.elapsed(),
+            nodes: nodes + spent,
+        }),
+        Err(SolveError::OutOfMemory { nodes }) => Err(SolveError::OutOfMemory {
+            nodes: nodes + spent,
+        }),
+        Err(e) => Err(e),
+    }
+}
+
+/// One reading of a checked space from `root` with `features`.
+fn read(
+    g: &search::Geometry,
+    root: &State,
+    params: &Params,
+    features: Features,
+) -> Result<Solution, SolveError> {
     let symmetries = if features.symmetry {
-        Symmetries::of(&g)
+        Symmetries::of(g)
     } else {
         Symmetries::default()
     };
     let mut ctx = Ctx {
-        g: &g,
+        g,
         s: Searcher::new(params.node_limit, params.time_limit, features, symmetries),
     };
-    let sol = ctx.solve(&root, params.tenuki_depth as u32);
+    let sol = ctx.solve(root, params.tenuki_depth as u32);
     let nodes = ctx.s.stats.nodes;
     match ctx.s.exhausted {
         None => Ok(sol),
