@@ -85,7 +85,15 @@ impl Ctx<'_> {
         };
         let mut per_black = Firsts::default();
         let mut per_white = Firsts::default();
-        for black in [true, false] {
+        // A player's first moves are read only where something needs them: with `b = c = 0`
+        // the attacker's `a` is 0 and there is no attack point (`a = c`); with `b = c = 2` the
+        // defender's `d` is 2 and there is no defence point (`b = d`).
+        let read_black = whole || lines || b != 0 || c != 0;
+        let read_white = whole || lines || b != 2 || c != 2;
+        for (black, read) in [(true, read_black), (false, read_white)] {
+            if !read {
+                continue;
+            }
             let per = if black {
                 &mut per_black
             } else {
