@@ -1071,11 +1071,8 @@ impl Searcher {
             } else {
                 Reach::NONE
             };
-            if let Some(v) = self.terminal(rules, &child, !black) {
-                // A static result holds whatever the line: nothing below it to meet.
-                ret = Some((v, u32::MAX, 0, Reach::NONE, itself, 0));
-                continue;
-            }
+            // The table first: a static result is never stored (its position is never
+            // pushed), so an entry is never for one, and a hit saves the static test.
             let child_key = child.key(!black, rules.eye);
             let hint = match self.probe(child_key, child_class, child_board, by_board) {
                 Ok(r) => {
@@ -1084,6 +1081,11 @@ impl Searcher {
                 }
                 Err(hint) => hint,
             };
+            if let Some(v) = self.terminal(rules, &child, !black) {
+                // A static result holds whatever the line: nothing below it to meet.
+                ret = Some((v, u32::MAX, 0, Reach::NONE, itself, 0));
+                continue;
+            }
             if self.exhausted.is_none() {
                 self.exhausted = self.count_node();
             }
