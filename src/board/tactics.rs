@@ -169,8 +169,8 @@ impl Reader<'_> {
 
     /// A capturing move for the attacker, or `None`. While `wide` (the attacker moves left in
     /// which strings of three liberties are read) is above zero, a string of three liberties
-    /// is attacked; of two otherwise; of four when `four` (only the first reply to a saving
-    /// move tried at the root).
+    /// is attacked; of two otherwise; of four in [`Mode::FirstReply`] (only the first reply
+    /// to a saving move tried at the root).
     fn attack(&mut self, target: Loc, depth: usize, wide: u8, mode: Mode) -> Option<Loc> {
         let owner = self.board.color(target)?;
         let attacker = owner.opponent();
@@ -342,7 +342,8 @@ impl Reader<'_> {
             if self.board.play(m, owner).is_err() {
                 continue;
             }
-            // At the root a move that reaches four liberties is read on (`four`): E9 beside
+            // At the root a move that reaches four liberties is read on (the first reply is
+            // read in `Mode::FirstReply`): E9 beside
             // black's F9 in atari's company (`tests::a_saving_move_to_four_liberties_is_read`).
             let safe = self.board.color(target).is_some()
                 && self
@@ -498,14 +499,9 @@ mod tests {
         assert_eq!(d, Defense::Fails, "{at}");
     }
 
-    /// The edge crawl that needs more than one attacker move on a string of three liberties:
-    /// black E7 is in atari; E8 gives it three liberties (D8, F8, E9), white F8 takes one,
-    /// black E9 joins F9 and has three again (D8, D9, G9), and white G9 and the first-line
-    /// chase toward the corner take it. (Before the reading was widened, E9 with three
-    /// liberties was taken as safe and E7 as saved; GNU Go 3.8's `attack`/`defend`: 1 E8, 0.)
-    #[test]
-    fn an_edge_crawl_is_read_to_the_capture() {
-        let text = "\
+    /// The 9x9 position of the edge crawl (random game, seed 1, game 1): black E7 in atari
+    /// beside white D7 E6 F7, black F9 above.
+    const CRAWL: &str = "\
 . . . . . X . . .
 . . . . . . O . .
 . . O O X O . . .
@@ -515,7 +511,15 @@ mod tests {
 . . . X . . . . .
 . . . . . . . . .
 . X . . . . . . .";
-        assert_dead_by(text, "E7", "E8");
+
+    /// The edge crawl that needs more than one attacker move on a string of three liberties:
+    /// black E7 is in atari; E8 gives it three liberties (D8, F8, E9), white F8 takes one,
+    /// black E9 joins F9 and has three again (D8, D9, G9), and white G9 and the first-line
+    /// chase toward the corner take it. (Before the reading was widened, E9 with three
+    /// liberties was taken as safe and E7 as saved; GNU Go 3.8's `attack`/`defend`: 1 E8, 0.)
+    #[test]
+    fn an_edge_crawl_is_read_to_the_capture() {
+        assert_dead_by(CRAWL, "E7", "E8");
     }
 
     /// A saving move that reaches four liberties is read on (random game, seed 1, game 1):
@@ -525,17 +529,7 @@ mod tests {
     /// liberties were safe and E9 saved F9.
     #[test]
     fn a_saving_move_to_four_liberties_is_read() {
-        let text = "\
-. . . . . X . . .
-. . . . . . O . .
-. . O O X O . . .
-. . . . O . . . .
-. . . . . . X . .
-. . . . . . . . .
-. . . X . . . . .
-. . . . . . . . .
-. X . . . . . . .";
-        assert_dead_by(text, "F9", "E9");
+        assert_dead_by(CRAWL, "F9", "E9");
     }
 
     /// The attacker saves his counter-ataried stone by capturing the stone that ataris it

@@ -503,7 +503,7 @@ pub fn solve_with(
         done => return done,
     };
     let second = Params {
-        node_limit: params.node_limit - spent.min(params.node_limit),
+        node_limit: params.node_limit.saturating_sub(spent),
         time_limit: params
             .time_limit
             .map(|t| t.saturating_sub(started.elapsed())),

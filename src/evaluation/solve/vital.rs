@@ -6,40 +6,25 @@ use super::search::{State, OUTER, PASS};
 use super::{FirstMove, Move, Solution};
 use crate::EyeValue;
 
-/// A count not read (see [`Firsts`]): larger than any count, so no line takes it.
+/// A count not read (see [`First`]): larger than any count, so no line takes it.
 const UNREAD: u8 = u8::MAX;
 
-/// The first moves of one player, in the order they are read: the move, its plain value left
-/// ([`UNREAD`] digits where the other count is not read yet), its count for the tenuki
-/// digit, the position it leaves (`None` for a move that takes a mirror move's answers) and
-/// the index of that mirror move.
-#[derive(Default)]
-struct Firsts {
-    mv: Vec<u8>,
-    v: Vec<[u8; 4]>,
-    tenuki: Vec<u8>,
-    child: Vec<Option<Node>>,
-    mirror: Vec<Option<usize>>,
+/// Where a first move's answers come from: the position it leaves, or the earlier move (an
+/// index among the same player's first moves) that a symmetry maps onto it.
+#[derive(Clone, Copy)]
+enum Left {
+    Position(Node),
+    Mirror(usize),
 }
 
-impl Firsts {
-    fn push(&mut self, mv: u8, v: [u8; 4], tenuki: u8, child: Option<Node>, mirror: Option<usize>) {
-        self.mv.push(mv);
-        self.v.push(v);
-        self.tenuki.push(tenuki);
-        self.child.push(child);
-        self.mirror.push(mirror);
-    }
-
-    fn index(&self, mv: u8) -> Option<usize> {
-        self.mv.iter().position(|&m| m == mv)
-    }
-
-    fn entries(&self) -> Vec<(u8, [u8; 4], u8)> {
-        (0..self.mv.len())
-            .map(|i| (self.mv[i], self.v[i], self.tenuki[i]))
-            .collect()
-    }
+/// One first move, as read: the move, its plain value left ([`UNREAD`] digits where the
+/// other count is not read yet) and its count for the tenuki digit.
+#[derive(Clone, Copy)]
+struct First {
+    mv: u8,
+    v: [u8; 4],
+    tenuki: u8,
+    left: Left,
 }
 
 impl Ctx<'_> {
@@ -47,19 +32,18 @@ impl Ctx<'_> {
     /// after an attacker's move, the attacker-to-move count after a defender's): of every
     /// one, or with `until`, of those up to the first whose count is `until` (the move the
     /// line of play of that digit takes).
-    fn read_other(&mut self, per: &mut Firsts, black: bool, hist: &[u64], until: Option<u8>) {
+    fn read_other(&mut self, per: &mut [First], black: bool, hist: &[u64], until: Option<u8>) {
         let (x, y) = if black { (2, 3) } else { (0, 1) };
-        for i in 0..per.mv.len() {
-            if per.v[i][x] == UNREAD {
-                let k = match (per.mirror[i], per.child[i]) {
-                    (Some(m), _) => per.v[m][x],
-                    (None, Some(child)) => self.count(&child, !black, hist),
-                    (None, None) => UNREAD,
+        for i in 0..per.len() {
+            if per[i].v[x] == UNREAD {
+                let k = match per[i].left {
+                    Left::Mirror(m) => per[m].v[x],
+                    Left::Position(child) => self.count(&child, !black, hist),
                 };
-                per.v[i][x] = k;
-                per.v[i][y] = k;
+                per[i].v[x] = k;
+                per[i].v[y] = k;
             }
-            if until.is_some_and(|u| per.v[i][x] == u) {
+            if until.is_some_and(|u| per[i].v[x] == u) {
                 return;
             }
         }
@@ -77,14 +61,14 @@ impl Ctx<'_> {
         // takes that vertex's answers: the positions they leave are mirror images. Only the
         // count its digit needs is read at first (the attacker's `b` after an attacker's move,
         // the defender's `c` after a defender's); the other, which only the vital points and
-        // the lines of play use, is read where they need it (see [`Firsts`]).
+        // the lines of play use, is read where they need it (see [`First`]).
         let rep = if self.s.features.symmetry && !self.s.symmetries.is_empty() {
             self.s.symmetries.representatives(root)
         } else {
             std::array::from_fn(|v| v as u8)
         };
-        let mut per_black = Firsts::default();
-        let mut per_white = Firsts::default();
+        let mut per_black: Vec<First> = Vec::new();
+        let mut per_white: Vec<First> = Vec::new();
         // A player's first moves are read only where something needs them: with `b = c = 0`
         // the attacker's `a` is 0 and there is no attack point (`a = c`); with `b = c = 2` the
         // defender's `d` is 2 and there is no defence point (`b = d`).
@@ -101,8 +85,15 @@ impl Ctx<'_> {
             };
             for mv in self.firsts(black).collect::<Vec<_>>() {
                 let r = *rep.get(mv as usize).unwrap_or(&mv);
-                if let Some(i) = (r != mv).then(|| per.index(r)).flatten() {
-                    per.push(mv, per.v[i], per.tenuki[i], None, Some(i));
+                if let Some(i) = (r != mv)
+                    .then(|| per.iter().position(|f| f.mv == r))
+                    .flatten()
+                {
+                    per.push(First {
+                        mv,
+                        left: Left::Mirror(i),
+                        ..per[i]
+                    });
                 } else if let Some(child) = self.after(&node, &[], black, mv) {
                     let v = if whole {
                         self.plain_value(&child, &hist, true)
@@ -119,12 +110,17 @@ impl Ctx<'_> {
                     } else {
                         self.d_of(c, v[2], &child, &hist, depth)
                     };
-                    per.push(mv, v, t, Some(child), None);
+                    per.push(First {
+                        mv,
+                        v,
+                        tenuki: t,
+                        left: Left::Position(child),
+                    });
                 }
             }
         }
-        let a = per_black.tenuki.iter().copied().fold(b, u8::min);
-        let d = per_white.tenuki.iter().copied().fold(c, u8::max);
+        let a = per_black.iter().map(|f| f.tenuki).fold(b, u8::min);
+        let d = per_white.iter().map(|f| f.tenuki).fold(c, u8::max);
         // The other counts: every one where the vital points need them, else (for the lines
         // of play) those up to the first move a line takes.
         if a != c {
@@ -137,8 +133,10 @@ impl Ctx<'_> {
         } else if lines {
             self.read_other(&mut per_white, false, &hist, Some(c));
         }
-        let per_black: Vec<(u8, [u8; 4], u8)> = per_black.entries();
-        let per_white: Vec<(u8, [u8; 4], u8)> = per_white.entries();
+        let entries = |per: &[First]| -> Vec<(u8, [u8; 4], u8)> {
+            per.iter().map(|f| (f.mv, f.v, f.tenuki)).collect()
+        };
+        let (per_black, per_white) = (entries(&per_black), entries(&per_white));
         let value = EyeValue { a, b, c, d };
         let n = self.g.n as u8;
         // Attack points: the moves that leave the smallest (c, a) of the next position, i.e.
