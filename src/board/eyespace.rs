@@ -67,7 +67,13 @@
 //! which GNU Go's dragon code also calls dead: the lone stone A1 of
 //! `tests/positions/bent_three.sgf`) and no other string of its colour lies in its region
 //! (the points without the other colour's stones connected to it: a string with a friend
-//! there is not cut off and can run to it). Pass-alive strings
+//! there is not cut off and can run to it), or (e) it lies in a closed region of the other
+//! colour of at most [`READ_REGION`] points (the other colour's strings around it have two
+//! liberties or more outside) where the solver reads that the other colour makes two eyes
+//! even when the string's colour moves first: then no stone there lives, whatever its
+//! liberties (two stones in a nine-point edge space, a straight three in a twelve-point
+//! centre space, a ring around a square four; a lone stone in an open twenty-point corner
+//! is beyond the solver's budget here). Pass-alive strings
 //! are never dead. The capture condition in (c) and (d) keeps seki alive: a string that
 //! reading cannot capture stays lively (position `tests/positions/seki.txt`, where GNU Go
 //! calls the seki ring dead). This stands in for GNU Go's dragon status; callers who know better pass their
@@ -75,18 +81,25 @@
 //!
 //! Where this differs from GNU Go: GNU Go's eye spaces see only tactical status (a string is
 //! dead when it can be captured and not saved, or an "inessential" string sealed in the other
-//! colour's cavity); rules (b), (c) and (d) call more strings dead than that, and our tactical
+//! colour's cavity); rules (b) to (e) call more strings dead than that, and our tactical
 //! reader is weaker than GNU Go's, so some strings are lively for one and dead for the other.
 
 use crate::board::benson;
 use crate::board::tactics::{self, Attack, Defense, ReadLimits};
 use crate::board::{vertex, Board, Color, Loc};
+use crate::evaluation::solve::{solve_with, Features, Params, Space, MAX_OUTER_LIBERTIES};
 use crate::pattern::diagram::{Cell, Content, Diagram, Marker};
 
 /// Regions of at most this many points cannot hold a living opponent group (rule (c)): two
 /// eyes need two empty points each closed by the group's own stones, and the smallest such
 /// group, in the corner, fills eight points.
 pub const SMALL_REGION: usize = 6;
+
+/// Closed regions of at most this many points are read by the solver for rule (e).
+pub const READ_REGION: usize = 20;
+
+/// The solver's budget, in nodes, for one closed region of rule (e).
+pub const READ_REGION_NODES: u64 = 200_000;
 
 /// Which stones are dead.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -115,7 +128,8 @@ impl Liveness {
         l
     }
 
-    /// The module's rule: tactically dead, in a pass-alive region, or sealed in a small region.
+    /// The module's rule: tactically dead, in a pass-alive region, sealed in a small region,
+    /// cut off in the opponent's area, or read dead in a closed region.
     pub fn read(board: &mut Board, limits: ReadLimits) -> Liveness {
         let mut dead = Vec::new();
         let alive = [
@@ -144,6 +158,7 @@ impl Liveness {
                 _ => {}
             }
         }
+        dead.extend(dead_in_closed_regions(board, &dead, &alive));
         Liveness::from_dead(board, &dead)
     }
 
@@ -210,6 +225,126 @@ fn reaches_a_friend(board: &Board, s: Loc) -> bool {
     false
 }
 
+/// Rule (e): the strings of a colour in a closed region of the other colour (a maximal set
+/// of points without the other colour's stones) of at most [`READ_REGION`] points, where the
+/// solver reads that the other colour makes two eyes even when these strings' colour moves
+/// first (digit `b` of the region's value is 2). Two eyes for the enclosing wall with the
+/// intruder moving first leave the intruder no life of its own there (no seki either: a wall
+/// with two eyes fills the shared liberties), so every intruding string is dead, whatever
+/// its liberties: the straight three inside a twelve-point centre space. A region whose wall has a dead string, or that holds a
+/// pass-alive string, is left alone; a reading beyond [`READ_REGION_NODES`] decides nothing.
+fn dead_in_closed_regions(board: &Board, dead: &[Loc], alive: &[benson::PassAlive; 2]) -> Vec<Loc> {
+    let dead_head = |s: Loc| {
+        dead.iter()
+            .any(|&d| board.string_id(d) == board.string_id(s))
+    };
+    let mut judged = vec![false; board.grid_len()];
+    let mut out = Vec::new();
+    for s in board.strings() {
+        if judged[s.index()] || dead_head(s) {
+            continue;
+        }
+        let c = board.color(s).expect("a string");
+        let Some(region) = closed_region(board, s, READ_REGION) else {
+            continue;
+        };
+        for &p in &region {
+            judged[p.index()] = true;
+        }
+        let intruders: Vec<Loc> = board
+            .strings()
+            .into_iter()
+            .filter(|&t| board.color(t) == Some(c) && region.contains(&t))
+            .collect();
+        if intruders
+            .iter()
+            .any(|t| alive[c as usize].strings.contains(t))
+        {
+            continue;
+        }
+        let wall = EyeSpace {
+            color: c.opponent(),
+            points: region
+                .iter()
+                .map(|&loc| SpacePoint {
+                    loc,
+                    marginal: false,
+                    stone: board.color(loc) == Some(c),
+                    edge: board.edge_count(loc),
+                })
+                .collect(),
+            owners: wall_strings(board, &region, c.opponent()),
+            false_margins: Vec::new(),
+        };
+        if wall.owners.iter().any(|&o| dead_head(o)) {
+            continue;
+        }
+        if wall_makes_two_eyes(board, &wall) {
+            out.extend(intruders.into_iter().filter(|&t| !dead_head(t)));
+        }
+    }
+    out
+}
+
+/// The region of the string at `s` (the points without the other colour's stones connected
+/// to it), sorted, or `None` when it has more than `limit` points.
+fn closed_region(board: &Board, s: Loc, limit: usize) -> Option<Vec<Loc>> {
+    let other = board.color(s)?.opponent();
+    let mut seen = vec![s];
+    let mut i = 0;
+    while i < seen.len() {
+        for n in board.neighbors(seen[i]) {
+            if board.color(n) != Some(other) && !seen.contains(&n) {
+                seen.push(n);
+                if seen.len() > limit {
+                    return None;
+                }
+            }
+        }
+        i += 1;
+    }
+    seen.sort();
+    Some(seen)
+}
+
+/// Heads of the strings of `color` next to `region`, sorted.
+fn wall_strings(board: &Board, region: &[Loc], color: Color) -> Vec<Loc> {
+    let mut heads: Vec<Loc> = region
+        .iter()
+        .flat_map(|&p| board.neighbors(p))
+        .filter(|&n| board.color(n) == Some(color))
+        .map(|n| board.string_id(n))
+        .collect();
+    heads.sort();
+    heads.dedup();
+    heads
+}
+
+/// True when the solver reads, within [`READ_REGION_NODES`] nodes, that the wall around the
+/// closed region `wall` makes two eyes there with the intruder moving first.
+fn wall_makes_two_eyes(board: &Board, wall: &EyeSpace) -> bool {
+    // The solver counts a seki as two eyes. A seki needs a wall short of liberties: with two
+    // outside liberties to fill before any inside, the intruders lose every race they could
+    // draw with a wall that has no eye of its own inside.
+    let outer = wall.outer_liberties(board);
+    if outer < 2 {
+        return false;
+    }
+    let Ok(space) = Space::from_diagram(&wall.diagram(board)) else {
+        return false;
+    };
+    let params = Params {
+        outer_liberties: outer,
+        node_limit: READ_REGION_NODES,
+        ..Params::default()
+    };
+    let features = Features {
+        lines: false,
+        ..Features::default()
+    };
+    matches!(solve_with(&space, &params, features), Ok(sol) if sol.value.digits()[1] == 2)
+}
+
 /// True when the string at `s` sits in a small region of the other colour.
 fn in_small_region(board: &Board, s: Loc) -> bool {
     let other = board.color(s).expect("a stone").opponent();
@@ -264,6 +399,31 @@ impl EyeSpace {
     /// True when `loc` is in the space.
     pub fn contains(&self, loc: Loc) -> bool {
         self.index_of(loc).is_some()
+    }
+
+    /// The fewest liberties outside the space among the owner's strings around it (those the
+    /// space closes in aside: they are part of the local position), capped at
+    /// [`MAX_OUTER_LIBERTIES`]; the cap when no string surrounds it.
+    pub fn outer_liberties(&self, board: &Board) -> u8 {
+        let mut fewest = MAX_OUTER_LIBERTIES as usize;
+        for &head in &self.owners {
+            let stones = board.string_stones(head);
+            let closed_in = stones.iter().all(|&s| {
+                board
+                    .neighbors(s)
+                    .all(|m| self.contains(m) || stones.contains(&m))
+            });
+            if closed_in {
+                continue;
+            }
+            let outside = board
+                .liberties(head)
+                .into_iter()
+                .filter(|&l| !self.contains(l))
+                .count();
+            fewest = fewest.min(outside);
+        }
+        fewest as u8
     }
 
     /// Indices of the space points orthogonally next to point `i`.
@@ -675,6 +835,102 @@ mod tests {
 |. . . . . . .|
 |. . . . . . .|
 +-------------+";
+
+    /// The dead stones of a board diagram, by GTP name, in board order.
+    fn dead(text: &str) -> Vec<String> {
+        let mut b = parse_board(text, None).unwrap().board;
+        let live = Liveness::read(&mut b, ReadLimits::default());
+        live.dead_strings(&b)
+            .into_iter()
+            .flat_map(|s| b.string_stones(s))
+            .map(|s| (s, vertex::name(&b, s)))
+            .collect::<std::collections::BTreeMap<_, _>>()
+            .into_values()
+            .collect()
+    }
+
+    #[test]
+    fn a_straight_three_in_a_closed_twelve_point_space_is_dead() {
+        // Black's E4 E5 E6 (seven liberties) in white's closed space D3-F8 (the test
+        // position `centre_twelve_three_stones`): no tactical capture, but the solver reads
+        // white's two eyes there with black first, and the wall has two outside liberties.
+        let d = "\
++-----------------+
+|. X X X X X X X .|
+|. X O O O O O X .|
+|. X O . . . O . X|
+|. X O . X . O X .|
+|. X O . X . O X .|
+|. X O . X . O X .|
+|. X O O O O O . X|
+|. X X X X X X X .|
+|. . . . . . . . .|
++-----------------+";
+        assert_eq!(dead(d), vec!["E6", "E5", "E4"]);
+    }
+
+    #[test]
+    fn stones_in_seki_inside_a_closed_space_stay_alive() {
+        // White's C1-G1 holds black D1 E1 F1; white's wall has no liberty outside, so
+        // neither side can play C1 or G1: seki. The solver counts a seki as two eyes for the
+        // wall, which is why rule (e) wants two outside liberties.
+        let d = "\
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|X X X X X X X X X|
+|X O O O O O O O X|
+|X O . X X X . O X|
++-----------------+";
+        assert_eq!(dead(d), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_ring_around_a_square_four_without_outside_liberties_is_dead() {
+        // White's ring around the empty square A1 A2 B1 B2, black's wall around it with no
+        // gap: one eye of four points, no liberty outside. Black's region (the ring and the
+        // square) is read: black makes two eyes there even with white first.
+        let d = "\
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|X X X X . . . . .|
+|O O O X . . . . .|
+|. . O X . . . . .|
+|. . O X . . . . .|
++-----------------+";
+        assert_eq!(dead(d), vec!["A3", "B3", "C3", "C2", "C1"]);
+    }
+
+    #[test]
+    fn stones_gnu_gos_owl_reads_dead_in_a_closed_region_are_dead() {
+        // From the random-games sample (9x9, seed 1): black B3 C3 D3, C5 and B6 inside
+        // white's lower left (a closed region of twelve points with white's B5 in it). GNU Go
+        // 3.8 (levels 1 and 10): `dragon_status D3` dead, `owl_attack D3` 1 C4,
+        // `owl_defend D3` 0; its `eval_eye`, which sees tactical status only, still answers
+        // A4 `1 1`. The solver reads white's two eyes with black first: all three dead.
+        let d = "\
+|X . X O . X . . .|
+|X . . . . X O O X|
+|O O O O X O . O X|
+|. X O . O . O . O|
+|. O X O . O X O .|
+|. . . . O . . O .|
+|. X X X O . O . O|
+|O O O O . . X O .|
+|X X X . X X X X .|
++-----------------+";
+        // (Black's other stones in white's area, A1 B1 C1 among them, were dead before.)
+        let got = dead(d);
+        for s in ["B6", "C5", "B3", "C3", "D3"] {
+            assert!(got.contains(&s.to_string()), "{s} not dead: {got:?}");
+        }
+    }
 
     #[test]
     fn straight_three_in_the_corner() {

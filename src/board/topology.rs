@@ -31,7 +31,6 @@
 use crate::board::eyespace::EyeSpace;
 use crate::board::tactics::{self, Attack, Defense, ReadLimits};
 use crate::board::{vertex, Board, Loc};
-use crate::evaluation::solve::MAX_OUTER_LIBERTIES;
 
 /// Score of a diagonal where the ko favours the owner (a = 7/8), in eighths.
 pub const A_KO: u16 = 7;
@@ -126,7 +125,7 @@ pub struct AnalyzedSpace {
     /// The graph for the matcher.
     pub graph: SpaceGraph,
     /// Liberties the owner's weakest string next to the space has outside it (at most
-    /// [`MAX_OUTER_LIBERTIES`]): what the attacker can fill besides the space itself. The
+    /// [`MAX_OUTER_LIBERTIES`](crate::evaluation::solve::MAX_OUTER_LIBERTIES)): what the attacker can fill besides the space itself. The
     /// solver's model gives the surrounding string this many outer liberties.
     pub outer_liberties: u8,
 }
@@ -469,38 +468,13 @@ pub fn analyze_settled(
         edges.retain(|&(a, b)| a < first_stone && b < first_stone);
     }
     edges.sort();
-    let outer_liberties = outer_liberties(board, &out);
+    let outer_liberties = out.outer_liberties(board);
     AnalyzedSpace {
         space: out,
         points,
         graph: SpaceGraph { vertices, edges },
         outer_liberties,
     }
-}
-
-/// The fewest liberties outside `space` among the owner's strings around it (enclosed ones
-/// aside: they are part of the local position), capped at [`MAX_OUTER_LIBERTIES`]; the cap
-/// when no string surrounds it.
-fn outer_liberties(board: &Board, space: &EyeSpace) -> u8 {
-    let mut fewest = MAX_OUTER_LIBERTIES as usize;
-    for &head in &space.owners {
-        let stones = board.string_stones(head);
-        let closed_in = stones.iter().all(|&s| {
-            board
-                .neighbors(s)
-                .all(|m| space.contains(m) || stones.contains(&m))
-        });
-        if closed_in {
-            continue;
-        }
-        let outside = board
-            .liberties(head)
-            .into_iter()
-            .filter(|&l| !space.contains(l))
-            .count();
-        fewest = fewest.min(outside);
-    }
-    fewest as u8
 }
 
 /// The stones of the owner's strings that `space` closes in (every neighbour of the string a
