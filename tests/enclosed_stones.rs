@@ -143,6 +143,72 @@ fn enclosed_stones_on_a_board() {
         on_board(ring, "D6"),
         ("1222".into(), vec!["E6".into(), "D5".into()], vec![])
     );
+    // `...%XO$%---` on the lower edge (`tests/eval_eye/edge_enclosed_stone_two_x.sgf`):
+    // white E1 between the dead black D1 and black F1, its only liberty E2. It is no part of
+    // the wall (which has three liberties outside): black E2 captures it and white has no
+    // eye; white E2 or D2 makes one. The board's graph has F1 outside the space, a free side
+    // of the enclosed E1, where the encoded graph has the marginal stone `$`: the same value
+    // and vital points.
+    let edge = "\
++-------------------+
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. X X X X X X X .|
+|. X . . X X X X .|
+|. X O O O O O X .|
+|. X O . . . O X .|
+|. X O X O X . X .|
++-------------------+";
+    assert_eq!(
+        on_board(edge, "E2"),
+        (
+            "0011".into(),
+            vec!["E2".into()],
+            vec!["D2".into(), "E2".into()]
+        )
+    );
+}
+
+#[test]
+fn a_stone_beside_a_marginal_dead_stone_stays_wall() {
+    // From the random-games sample (9x9, seed 1): black's corner H2 J2 H1 J1 with the dead
+    // white J3 (one liberty, J2), a marginal stone of the space. Black H3 has no liberty
+    // but H2 outside white's stones; it touches J3, which the solver takes as invincible
+    // (marginal), so as an enclosed stone it could never win the liberty J3 by capture and
+    // black J2 would not make the eye it makes on the board (black J2 takes J3, H3 gets J3
+    // as a liberty, and white H2 or J3 is then suicide or self-atari: one eye; white H2
+    // first takes H3: none). Kept as wall it reads 0012 with J2, as GNU Go's `eval_eye`
+    // (`0 1 J2 J2`).
+    let corner = "\
++-------------------+
+|. . X O . X . . .|
+|X . . . . X O O X|
+|. O O O X O . O X|
+|. X O . O . . X .|
+|. O X O . . X . X|
+|. . . . O . . O X|
+|. . X X O . O X O|
+|. O O O . . X . .|
+|X X . . . . X . .|
++-------------------+";
+    let mut board = ascii::parse_board(corner, None).unwrap().board;
+    let ev = Evaluator::with_default();
+    let report = analyze_position(
+        &mut board,
+        &ev,
+        Some(Color::Black),
+        AnalysisLimits::default(),
+    );
+    let j2 = vertex::parse(&board, "J2").unwrap();
+    let s = report
+        .spaces
+        .iter()
+        .find(|s| s.points().contains(&j2))
+        .unwrap();
+    assert_eq!(s.value.unwrap().to_string(), "0012");
+    assert_eq!(s.eval_eye(&board), "0 1 J2 J2");
 }
 
 /// Every centre eye graph of up to 7 vertices that closes in a cell (only the seven-cell ring

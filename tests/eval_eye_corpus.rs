@@ -92,11 +92,16 @@ const WHY_BENT_FOUR_TWO_LIBERTIES: &str =
 
 /// `edge_enclosed_stone_two_x` E2 (issue 9, defect 1, third example `...%XO$%---`): white
 /// E1 sits between black D1 (one liberty, D2) and F1 (liberties F2, G1); E1's only liberty
-/// is E2. Black E2 captures E1 and white has no eye; white E2 (or D2, taking D1) gives one.
-/// 0 1 with E2 vital, as GNU Go says; our model treats the enclosed stone E1 as wall and
-/// answers 1 1. GNU Go right; the lead's defect 1 fix addresses it.
+/// is E2. Black E2 captures E1 and white has no eye (black E1 then joins D1 and E2 to F1);
+/// white E2 (joining E1 to the wall, D1 left dead) or D2 (taking D1) gives one: 0 1. We
+/// read E1 as wall and answered 1 1 until the board analysis made E1 an enclosed stone (it
+/// touches the dead D1 and has no liberty outside the space; `EyeSpace::closes_in`), whose
+/// free side F1 the solver takes as an invincible attacker stone: 0011, attack E2, defence
+/// D2 and E2, the same as `solve '...%XO$%---'` and GNU Go's `analyze_eyegraph` of it. The
+/// value now agrees; `eval_eye` names one defence point, we the one that is also the attack
+/// point (E2), GNU Go D2. Both defend, so both answers are right.
 const WHY_ENCLOSED_DEFENDER: &str =
-    "GNU Go right: white E1 is an enclosed stone black captures at E2 (defect 1)";
+    "same value; both E2 and D2 defend, we name the point that is attack and defence too";
 
 /// `corner_twenty_one_stone` A1: one black stone C2 (four liberties) in white's twenty-point
 /// corner space (A1-E4, two outside liberties). Black cannot live there (white answers every
@@ -267,7 +272,7 @@ const CASES: &[Case] = &[
     case(
         "edge_enclosed_stone_two_x",
         "E2",
-        "1 1",
+        "0 1 E2 E2",
         "0 1 E2 D2",
         WHY_ENCLOSED_DEFENDER,
     ),

@@ -401,6 +401,44 @@ impl EyeSpace {
         self.index_of(loc).is_some()
     }
 
+    /// True when the owner's string `stones` (next to the space) is part of the local
+    /// position rather than of the wall: every neighbour of it is a point of the space or one
+    /// of its own stones; or it touches a dead attacker stone of the space (not a marginal
+    /// one, which the solver takes as invincible, so the string could never win liberties
+    /// by capturing it) and has no liberty
+    /// outside the space, touching only attacker stones there, while another owner string of
+    /// the space does have one. Such a string (white E1 between a dead black D1 and a lively
+    /// F1 on the edge, its only liberty E2 in the space) is captured there and is no part of
+    /// the wall, which lives by its outside liberties. A string that touches no dead stone of
+    /// the space stays wall: when it is weak, the diagonals of the points it closes say so
+    /// (a false eye, or an eye that depends on a ko), as GNU Go reads them.
+    pub fn closes_in(&self, board: &Board, stones: &[Loc]) -> bool {
+        let only_inside = |string: &[Loc], also: &dyn Fn(Loc) -> bool| {
+            string.iter().all(|&s| {
+                board
+                    .neighbors(s)
+                    .all(|m| self.contains(m) || string.contains(&m) || also(m))
+            })
+        };
+        if only_inside(stones, &|_| false) {
+            return true;
+        }
+        let attacker = self.color.opponent();
+        let cut_off = |string: &[Loc]| only_inside(string, &|m| board.color(m) == Some(attacker));
+        let beside_a_dead_stone = stones.iter().any(|&s| {
+            board.neighbors(s).any(|m| {
+                self.index_of(m)
+                    .is_some_and(|i| self.points[i].stone && !self.points[i].marginal)
+            })
+        });
+        beside_a_dead_stone
+            && cut_off(stones)
+            && self.owners.iter().any(|&o| {
+                let other = board.string_stones(o);
+                !other.contains(&stones[0]) && !cut_off(&other)
+            })
+    }
+
     /// The fewest liberties outside the space among the owner's strings around it (those the
     /// space closes in aside: they are part of the local position), capped at
     /// [`MAX_OUTER_LIBERTIES`]; the cap when no string surrounds it.
@@ -408,12 +446,7 @@ impl EyeSpace {
         let mut fewest = MAX_OUTER_LIBERTIES as usize;
         for &head in &self.owners {
             let stones = board.string_stones(head);
-            let closed_in = stones.iter().all(|&s| {
-                board
-                    .neighbors(s)
-                    .all(|m| self.contains(m) || stones.contains(&m))
-            });
-            if closed_in {
+            if self.closes_in(board, &stones) {
                 continue;
             }
             let outside = board

@@ -477,8 +477,8 @@ pub fn analyze_settled(
     }
 }
 
-/// The stones of the owner's strings that `space` closes in (every neighbour of the string a
-/// point of the space or one of its own stones), in board order.
+/// The stones of the owner's strings that `space` closes in ([`EyeSpace::closes_in`]), in
+/// board order.
 fn enclosed_strings(board: &Board, space: &EyeSpace) -> Vec<Loc> {
     let mut out: Vec<Loc> = Vec::new();
     let mut seen: Vec<Loc> = Vec::new();
@@ -489,12 +489,7 @@ fn enclosed_strings(board: &Board, space: &EyeSpace) -> Vec<Loc> {
             }
             let stones = board.string_stones(n);
             seen.extend(&stones);
-            let closed_in = stones.iter().all(|&s| {
-                board
-                    .neighbors(s)
-                    .all(|m| space.contains(m) || stones.contains(&m))
-            });
-            if closed_in {
+            if space.closes_in(board, &stones) {
                 out.extend(stones);
             }
         }

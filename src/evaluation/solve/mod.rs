@@ -16,7 +16,10 @@
 //!   `4 - degree - edge` free sides; they are wall stones, except that a marginal vertex spends one
 //!   of them on the line to its invincible attacker group. A vertex with a wall side left
 //!   "touches" `W`. A defender stone on such a vertex, or connected to one, is part of `W`;
-//!   other defender stones form ordinary strings that can be captured;
+//!   other defender stones form ordinary strings that can be captured. An enclosed defender
+//!   stone (one the position starts with off the wall) never touches `W`: its free sides, if
+//!   it has any, are attacker stones outside the space (on a board, a stone the attacker's
+//!   stones cut off from the wall, whose only liberties are in the space);
 //! * each marginal vertex (`!`, `$`) touches an invincible attacker (Black) group: an attacker
 //!   stone there, and every stone connected to it, can never be captured;
 //! * `W` has [`Params::outer_liberties`] liberties outside the space (GNU Go 3.8: 2) that the
@@ -399,12 +402,6 @@ pub enum SolveError {
     /// An enclosed defender stone on a marginal vertex or on an attacker stone.
     #[error("vertex {vertex} holds an enclosed defender stone but is marked marginal or as an attacker stone")]
     EnclosedOnSpacePoint {
-        /// The vertex.
-        vertex: usize,
-    },
-    /// An enclosed defender stone with a side on the wall: it would be part of the wall.
-    #[error("vertex {vertex} holds an enclosed defender stone but has a free side: an enclosed stone is closed in by the space and the board edge")]
-    EnclosedNotClosedIn {
         /// The vertex.
         vertex: usize,
     },

@@ -17,7 +17,10 @@ pub struct Space {
     pub stone: u32,
     /// Vertices holding an enclosed defender stone at the start: a stone of the owner that the
     /// space closes in, not part of the wall, which can be captured (its point then becomes an
-    /// empty point of the space). Never marginal, never with a wall side.
+    /// empty point of the space). Never marginal, never with a wall side: its free sides, if
+    /// any, are invincible attacker stones outside the space (on a board, a stone the
+    /// attacker's stones cut off from the wall), so that once it is captured its point is
+    /// played as a marginal one.
     pub defender: u32,
     /// `edge[v]`: 0 inside the board, 1 on an edge, 2 in a corner.
     pub edge: [u8; 32],
@@ -187,7 +190,7 @@ impl Space {
                 });
             }
         }
-        // An enclosed defender string needs a liberty, and no wall side: it is closed in.
+        // An enclosed defender string needs a liberty.
         let mut left = self.defender;
         while left != 0 {
             let first = left.trailing_zeros() as usize;
@@ -200,11 +203,6 @@ impl Space {
                     at: None,
                 });
             }
-        }
-        if let Some(vertex) =
-            bits(self.defender).find(|&v| self.adj[v].count_ones() + (self.edge[v] as u32) < 4)
-        {
-            return Err(SolveError::EnclosedNotClosedIn { vertex });
         }
         Ok(())
     }
@@ -220,7 +218,14 @@ impl Space {
         for v in 0..self.n {
             let free = 4 - self.adj[v].count_ones() as i32 - self.edge[v] as i32;
             let line = (self.marginal >> v & 1) as i32;
-            if free - line > 0 {
+            // An enclosed stone's free sides are attacker stones, not the wall: the
+            // attacker's stones outside that cut it off, which the model takes as invincible,
+            // as those beside a margin; so once the stone is captured its point is marginal.
+            if self.defender >> v & 1 != 0 {
+                if free > 0 {
+                    g.marg |= 1 << v;
+                }
+            } else if free - line > 0 {
                 g.wall |= 1 << v;
             }
         }

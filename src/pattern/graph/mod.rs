@@ -279,7 +279,11 @@ pub struct CanonicalForm {
 ///
 /// Besides the eye-space vertices it may hold **enclosed defender stones** (vertices labelled
 /// [`Content::Defender`], after all the space's vertices): stones of the owner that the space
-/// closes in, which can be captured. They take part in the canonical key (two spaces that
+/// closes in, which can be captured. A side of one that is neither a space vertex, another
+/// enclosed stone nor the board edge is an attacker stone outside the space (on a board, a
+/// stone the attacker's stones cut off from the wall): the solver takes it as invincible, so
+/// once the stone is captured its point is marginal. A diagram's enclosed cells have no such
+/// side. They take part in the canonical key (two spaces that
 /// differ only in them are different positions) but not in the space's size, neighbour class,
 /// marginal count or connectivity: [`EyeGraph::len`], [`EyeGraph::vertices`] and
 /// [`EyeGraph::neighbors`] speak of the eye space alone.
