@@ -7,7 +7,14 @@ fn main() {
     let loc = vertex::parse(&b, &a[2]).unwrap();
     for nodes in [20_000usize, 200_000, 2_000_000] {
         let t = std::time::Instant::now();
-        let st = tactics::status(&mut b, loc, ReadLimits { max_depth: 120, max_nodes: nodes });
+        let st = tactics::status(
+            &mut b,
+            loc,
+            ReadLimits {
+                max_depth: 120,
+                max_nodes: nodes,
+            },
+        );
         println!("{nodes}: {:?} {:?}", st, t.elapsed());
     }
 }

@@ -5,8 +5,11 @@
 //! candidate moves, the usual shape of a tactical reader (GNU Go's `attack`/`find_defense`,
 //! Fuego's ladder code):
 //!
-//! * attacker to move: a string with one liberty is taken; with two liberties, or three in
-//!   the first [`WIDE`] attacker moves of a line, the attacker tries each liberty and wins if
+//! * attacker to move: a string with one liberty is taken; with two liberties, three in the
+//!   first [`WIDE`] attacker moves of a line, or four below the root while
+//!   [`FOUR_LIBERTY_WIDE`] of those moves are left (a string that reaches four liberties in
+//!   the middle of a chase is often still caught: GNU Go's reader attacks four-liberty
+//!   strings to a smaller depth too), the attacker tries each liberty and wins if
 //!   the defender then has no rescue (the liberties in order, first the one where the
 //!   defender's extension would gain most new liberties: the way out is blocked first, as in
 //!   a ladder or an edge crawl, so a capture is found early and the node budget lasts; it
@@ -14,8 +17,9 @@
 //!   string next to the target that a counter-atari left in atari); this reads ladders, since
 //!   a string in atari has few answers, and chases where the defender gets out with three
 //!   liberties and is caught again (along the edge, in a small enclosure);
-//! * defender to move: a string with four or more liberties is safe (below the root), and one
-//!   with three once the attacker has no wide moves left; otherwise the defender tries doing
+//! * defender to move: below the root a string with five or more liberties is safe, one with
+//!   four once fewer than [`FOUR_LIBERTY_WIDE`] attacker moves are left, and one with three
+//!   once the attacker has no wide moves left; otherwise the defender tries doing
 //!   nothing, capturing each neighbouring attacker string that is in atari (a defence by
 //!   capture), each liberty, for a string of at most two liberties each counter-atari (a
 //!   liberty of a neighbouring attacker string that has two), and, for a string of two
@@ -53,6 +57,10 @@ pub const MAX_DEPTH_CAP: usize = 400;
 /// is then chased along the edge (the defender's stone joining a friend on the first line)
 /// needs more. GNU Go's reader attacks three-liberty strings to its full depth.
 pub const WIDE: u8 = 4;
+
+/// The attacker moves left (see [`WIDE`]) from which a string of four liberties is still
+/// attacked below the root.
+pub const FOUR_LIBERTY_WIDE: u8 = 2;
 
 /// Bounds of a reading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,13 +187,14 @@ impl Reader<'_> {
         if libs.len() == 1 && self.board.is_legal(libs[0], attacker) {
             return Some(libs[0]);
         }
-        let max_libs = if mode == Mode::FirstReply {
-            4
-        } else if wide > 0 {
-            3
-        } else {
-            2
-        };
+        let max_libs =
+            if mode == Mode::FirstReply || (mode == Mode::Inner && wide >= FOUR_LIBERTY_WIDE) {
+                4
+            } else if wide > 0 {
+                3
+            } else {
+                2
+            };
         if libs.len() > max_libs || self.out_of_budget(depth) {
             return None;
         }
@@ -288,7 +297,11 @@ impl Reader<'_> {
         let owner = self.board.color(target)?;
         let libs = self.board.liberties(target);
         let wide = if root { WIDE } else { wide };
-        if !root && (libs.len() >= 4 || (libs.len() == 3 && wide == 0)) {
+        if !root
+            && (libs.len() >= 5
+                || (libs.len() == 4 && wide < FOUR_LIBERTY_WIDE)
+                || (libs.len() == 3 && wide == 0))
+        {
             return Some(None);
         }
         if self.out_of_budget(depth) {
@@ -560,7 +573,8 @@ mod tests {
     /// (GNU Go 3.8's `attack`/`defend`: 1 E8, 0). Read with the liberties in the order given
     /// the defence E8 was not refuted within the 20,000 nodes (28,362 needed) and E7 was
     /// read alive; blocking the way out first (the liberty where the extension gains most)
-    /// refutes it in 1,276.
+    /// refutes it in 1,276, and in 2,036 since strings of four liberties are read early in a
+    /// chase ([`FOUR_LIBERTY_WIDE`]).
     #[test]
     fn a_long_edge_crawl_is_read_within_the_budget() {
         let text = "\
@@ -583,6 +597,27 @@ mod tests {
             verify_saves: false,
         };
         assert_eq!(r.defend(e7, 0, WIDE, true), None);
-        assert!(r.nodes < 2_000, "{} nodes", r.nodes);
+        assert!(r.nodes < 2_500, "{} nodes", r.nodes);
+    }
+
+    /// 19x19, random game of seed 1: black R7 in atari between white Q7, S7 and R8, black to
+    /// move. R6 gives three liberties; white R5, black Q6 (three again), white S6, and black
+    /// P6 reaches four (O6, P5, P7, Q5), which the reader took as safe below the root. White
+    /// Q5 and the chase goes on against white's Q4: GNU Go 3.8 at level 10 answers `defend
+    /// R7` 0. Read since strings of four liberties are attacked while two of the [`WIDE`]
+    /// attacker moves are left ([`FOUR_LIBERTY_WIDE`]).
+    #[test]
+    fn a_string_that_reaches_four_liberties_in_a_chase_is_read_on() {
+        let sgf = "(;SZ[19]AB[na][gb][ob][mc][bd][sd][ke][hf][kf][nf][cg][hg][sh][ei][oi][cj][fj]\
+            [nj][rj][bk][fk][ik][sl][qm][en][jn][ln][cp][ep][jp][mp][dr][or][rr]AW[bb][ib][rc]\
+            [dd][hd][id][ee][pe][pf][bg][eg][mg][ng][ch][dh][lh][ph][lj][ql][rl][nm][pm][rm]\
+            [hn][mn][gp][lp][pp][gq][iq][jq][lq][qq][qr]PL[B])";
+        let mut b = crate::board::sgf::load(sgf, None).unwrap().board;
+        let r7 = vertex::parse(&b, "R7").unwrap();
+        let r6 = vertex::parse(&b, "R6").unwrap();
+        assert_eq!(
+            status(&mut b, r7, ReadLimits::default()),
+            (Attack::Captures(r6), Defense::Fails)
+        );
     }
 }
