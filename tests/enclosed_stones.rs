@@ -85,14 +85,16 @@ fn an_enclosed_stone_is_part_of_the_key() {
 
 /// The white space at `at` on a board: value, attack points, defence points.
 fn on_board(diagram: &str, at: &str) -> (String, Vec<String>, Vec<String>) {
+    let (value, attack, defense, _) = space_at(diagram, at, Color::White);
+    (value, attack, defense)
+}
+
+/// The space of `color` at `at` on a board: value, attack points, defence points and the
+/// `eval_eye` answer.
+fn space_at(diagram: &str, at: &str, color: Color) -> (String, Vec<String>, Vec<String>, String) {
     let mut board = ascii::parse_board(diagram, None).unwrap().board;
     let ev = Evaluator::with_default();
-    let report = analyze_position(
-        &mut board,
-        &ev,
-        Some(Color::White),
-        AnalysisLimits::default(),
-    );
+    let report = analyze_position(&mut board, &ev, Some(color), AnalysisLimits::default());
     let loc = vertex::parse(&board, at).unwrap();
     let s = report
         .spaces
@@ -104,6 +106,7 @@ fn on_board(diagram: &str, at: &str) -> (String, Vec<String>, Vec<String>) {
         s.value.unwrap().to_string(),
         names(&s.attack),
         names(&s.defense),
+        s.eval_eye(&board),
     )
 }
 
@@ -193,22 +196,11 @@ fn a_stone_beside_a_marginal_dead_stone_stays_wall() {
 |. O O O . . X . .|
 |X X . . . . X . .|
 +-------------------+";
-    let mut board = ascii::parse_board(corner, None).unwrap().board;
-    let ev = Evaluator::with_default();
-    let report = analyze_position(
-        &mut board,
-        &ev,
-        Some(Color::Black),
-        AnalysisLimits::default(),
+    let (value, _, defense, eval_eye) = space_at(corner, "J2", Color::Black);
+    assert_eq!(
+        (value.as_str(), defense, eval_eye.as_str()),
+        ("0012", vec!["J2".to_string()], "0 1 J2 J2")
     );
-    let j2 = vertex::parse(&board, "J2").unwrap();
-    let s = report
-        .spaces
-        .iter()
-        .find(|s| s.points().contains(&j2))
-        .unwrap();
-    assert_eq!(s.value.unwrap().to_string(), "0012");
-    assert_eq!(s.eval_eye(&board), "0 1 J2 J2");
 }
 
 /// Every centre eye graph of up to 7 vertices that closes in a cell (only the seven-cell ring

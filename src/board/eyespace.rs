@@ -347,21 +347,7 @@ fn wall_makes_two_eyes(board: &Board, wall: &EyeSpace) -> bool {
 
 /// True when the string at `s` sits in a small region of the other colour.
 fn in_small_region(board: &Board, s: Loc) -> bool {
-    let other = board.color(s).expect("a stone").opponent();
-    let mut seen = vec![s];
-    let mut i = 0;
-    while i < seen.len() {
-        for n in board.neighbors(seen[i]) {
-            if board.color(n) != Some(other) && !seen.contains(&n) {
-                seen.push(n);
-                if seen.len() > SMALL_REGION {
-                    return false;
-                }
-            }
-        }
-        i += 1;
-    }
-    true
+    closed_region(board, s, SMALL_REGION).is_some()
 }
 
 /// One point of an eye space.
