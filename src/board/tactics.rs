@@ -14,7 +14,9 @@
 //!   defender's extension would gain most new liberties: the way out is blocked first, as in
 //!   a ladder or an edge crawl, so a capture is found early and the node budget lasts; it
 //!   also tries saving, at its liberty, an attacker
-//!   string next to the target that a counter-atari left in atari); this reads ladders, since
+//!   string next to the target that a counter-atari left in atari, and, at the root and in
+//!   the first reply to a saving move, giving a neighbouring attacker string of two liberties
+//!   a third before the defender can counter-atari it); this reads ladders, since
 //!   a string in atari has few answers, and chases where the defender gets out with three
 //!   liberties and is caught again (along the edge, in a small enclosure);
 //! * defender to move: below the root a string with five or more liberties is safe, one with
@@ -225,6 +227,20 @@ impl Reader<'_> {
                         let c = self.board.liberties(d)[0];
                         if !moves.contains(&c) {
                             moves.insert(0, c);
+                        }
+                    }
+                }
+            }
+        }
+        // At the root and in the first reply to a saving move, the attacker may also first
+        // give a neighbouring string of his with two liberties a third (at one of its
+        // liberties): it takes away the counter-atari the defender would live by.
+        if mode != Mode::Inner {
+            for s in self.board.adjacent_strings(target, attacker) {
+                if self.board.liberty_count(s) == 2 {
+                    for l in self.board.liberties(s) {
+                        if !moves.contains(&l) {
+                            moves.push(l);
                         }
                     }
                 }
@@ -619,5 +635,22 @@ mod tests {
             status(&mut b, r7, ReadLimits::default()),
             (Attack::Captures(r6), Defense::Fails)
         );
+    }
+
+    /// 13x13, random game of seed 1: black N2 (three liberties, M2 N1 N3) in white's lower
+    /// right, white L2 beside it with two liberties (K2, L1). Black M2 gives the string the
+    /// liberties M1 N1 N3, and after white N3 black K2 ataris L2 (the counter-atari the string
+    /// lives by). White's refutation is L1 first, giving L2 a third liberty: GNU Go 3.8
+    /// (levels 1 and 10) `attack N2` M2, `defend N2` 0, and after black M2 `attack` L1. The
+    /// attacker's first reply now also tries the liberties of its own two-liberty strings
+    /// beside the target.
+    #[test]
+    fn the_attacker_first_strengthens_a_string_the_defender_would_counter_atari() {
+        let sgf = "(;SZ[13]AB[ba][ac][lc][ed][kd][ee][ge][ie][le][if][ag][bg][jg][kg][lg][ih][bi]\
+            [kk][cl][ml][dm][gm]AW[bb][ec][gc][jc][dd][fd][fe][df][ef][ff][fh][gi][ji][bj]\
+            [cj][lj][dk][fk][gk][ik][lk][kl]PL[B])";
+        let mut b = crate::board::sgf::load(sgf, None).unwrap().board;
+        let n2 = vertex::parse(&b, "N2").unwrap();
+        assert_eq!(status(&mut b, n2, ReadLimits::default()).1, Defense::Fails);
     }
 }
