@@ -125,7 +125,7 @@ proptest! {
                 let enclosed = a.graph.vertices.iter().filter(|v| v.enclosed).count();
                 prop_assert_eq!(
                     a.graph.vertices.len(),
-                    s.points.len() + a.half_eyes().count() + enclosed
+                    s.points.len() + a.virtual_half_eyes().count() + enclosed
                 );
                 // Enclosed stones come after every vertex of the space.
                 prop_assert!(a.graph.vertices[a.graph.vertices.len() - enclosed..]

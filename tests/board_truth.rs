@@ -186,10 +186,14 @@ fn outer_liberties_come_from_the_board() {
     assert_eq!(outer(three), (3, "1222".to_string()));
 }
 
-/// A half eye (A9) whose point also touches an enclosed owner stone (A8): the virtual vertex
-/// of the half eye and the stone would give A9 five sides, which no board point has, and the
-/// space went unanswered ("eye space cannot be evaluated"). The half-eye reading is kept.
-/// GNU Go answers `1 1` here; which of the two is right was not read.
+/// A half eye (A9) whose point also touches an owner stone (A8): the space once went
+/// unanswered ("eye space cannot be evaluated"), then was answered `0 1 B8 B8` with a virtual
+/// vertex for the half eye's deciding diagonal B8. B8 is a point of the space itself, so the
+/// virtual vertex gave white a second move on B8; now A9 is joined to B8 in the graph instead
+/// (`gnugo13_03_white_centre_five_half_eye` of the corpus). The space reads 0112 (`1 1`),
+/// GNU Go 3.8's answer: the solver finds one eye for black whoever starts, and a second
+/// when black moves twice. Both engines take black's separate strings round the space (C9,
+/// A8, B6, with no liberty outside it) as one wall; on the board they are weaker than that.
 #[test]
 fn a_half_eye_beside_an_enclosed_stone_is_answered() {
     let sgf = "(;GM[1]FF[4]SZ[9]AB[ca][fa][ab][fb][ib][ec][bd][hd][ce][ge][ie][if][cg][dg][ai][bi][gi]AW[da][gb][hb][cc][dc][fc][hc][cd][ed][be][de][ef][eg][gg][bh][ch][dh]PL[W])";
@@ -202,5 +206,37 @@ fn a_half_eye_beside_an_enclosed_stone_is_answered() {
         .iter()
         .find(|s| s.color() == Color::Black && s.analyzed.space.contains(a9))
         .unwrap();
-    assert_eq!(s.eval_eye(&board), "0 1 B8 B8");
+    assert_eq!(s.value.unwrap().to_string(), "0112");
+    assert_eq!(s.eval_eye(&board), "1 1");
+}
+
+/// A half eye decided by a point of its own space. White's B13, a dead black stone with one
+/// liberty at A13, is half an eye by its diagonals, decided at A12, a marginal point of the
+/// same space. The graph already holds A12; a virtual vertex for it too gave the attacker a
+/// second move on one board point, and the value 0001 (`0 0`). A stone is not joined to its
+/// diagonal either (in the graph that would be a liberty it does not have: 0000). Read on
+/// the board: white A12 first leaves B13 in atari inside white's corner, one eye; black A12
+/// first (joined to A11) leaves a ko at A13/B13 at best, so no eye for sure: `0 1`, vital
+/// point A12, as GNU Go 3.8 answers (its eyes.db pattern for the three-point corner, 0011).
+#[test]
+fn a_stone_half_eye_decided_inside_its_space_gets_no_virtual_vertex() {
+    let sgf = "(;GM[1]FF[4]SZ[13]AB[ba][da][hb][ac][lc][bd][ed][gd][kd][ee][ge][ie][le][if][kf][ag][bg][jg][kg][lg][ah][bh][gh][ih][bi][ak][kk][cl][ml][dm][gm]AW[ca][bb][cb][ib][ec][gc][hc][jc][dd][fd][fe][df][ef][ff][gf][fh][hh][ai][gi][ii][ji][aj][bj][cj][lj][dk][fk][gk][ik][lk][kl]PL[B])";
+    let mut board = nakade::board::sgf::load(sgf, None).unwrap().board;
+    let ev = Evaluator::with_default();
+    let report = analyze_position(&mut board, &ev, None, AnalysisLimits::default());
+    let a13 = vertex::parse(&board, "A13").unwrap();
+    let s = report
+        .spaces
+        .iter()
+        .find(|s| s.color() == Color::White && s.analyzed.space.contains(a13))
+        .unwrap();
+    let halves: Vec<String> = s
+        .half_eyes()
+        .iter()
+        .map(|h| vertex::name(&board, h.loc))
+        .collect();
+    assert_eq!(halves, vec!["B13"]);
+    assert_eq!(s.analyzed.graph.vertices.len(), 3);
+    assert_eq!(s.value.unwrap().to_string(), "0011");
+    assert_eq!(s.eval_eye(&board), "0 1 A12 A12");
 }

@@ -4,8 +4,8 @@
 //! strings and regions of each colour, and one [`SpaceReport`] per eye space. Each space goes
 //! through the board stages and then the evaluator:
 //!
-//! [`Liveness::read`] → [`eye_spaces`] → [`topology::analyze`] (half eyes add a virtual
-//! marginal vertex, false eyes become marginal) → [`EyeGraph::from_adjacency`] →
+//! [`Liveness::read`] → [`eye_spaces`] → [`topology::analyze`] (half eyes decided outside
+//! the space add a virtual marginal vertex, false eyes become marginal) → [`EyeGraph::from_adjacency`] →
 //! [`Evaluator::evaluate`] (database first, solver behind it) → value and vital points, mapped
 //! back to board points. A virtual half-eye vertex maps to its deciding diagonal: the half
 //! eye's own attack point when it is an attack point, its defence point when it is a defence
@@ -236,7 +236,7 @@ pub struct PositionReport {
 }
 
 /// The eye graph of an analysed space: its points in order, then one virtual marginal vertex
-/// per half eye.
+/// per half eye decided outside the space ([`AnalyzedSpace::virtual_half_eyes`]).
 pub fn space_graph(a: &AnalyzedSpace) -> Result<EyeGraph, crate::pattern::graph::GraphError> {
     let vertices = a
         .graph
@@ -272,7 +272,7 @@ const UPPER_BOUND: EyeValue = EyeValue {
 /// its deciding diagonal (`attack` picks the half eye's attack points, else its defence points).
 fn to_board(a: &AnalyzedSpace, set: VertexSet, attack: bool) -> Vec<Loc> {
     let n = a.space.points.len();
-    let halves: Vec<&PointTopology> = a.half_eyes().collect();
+    let halves: Vec<&PointTopology> = a.virtual_half_eyes().collect();
     let mut out = Vec::new();
     for i in set.iter() {
         if i < n {

@@ -7,7 +7,9 @@
 //! marginal when the attacker can get in (the space is that one point, an attacker stone sits
 //! there, or the attacker may legally play there; a false eye the attacker cannot enter, where
 //! his move would be suicide, stays a plain point); a half eye gets a virtual marginal vertex
-//! adjacent only to it.
+//! adjacent only to it, unless every diagonal deciding it is a point of the space: the graph
+//! already holds that point (a virtual vertex would let the attacker play it twice), so an
+//! empty half eye is joined to it, and an attacker stone is left as it is.
 //!
 //! Scores are kept in eighths so that GNU Go's ko values a = 7/8 and b = 9/8 are exact. For a
 //! diagonal point `d` outside the space, with owner C and attacker A:
@@ -134,6 +136,15 @@ impl AnalyzedSpace {
     /// The half eyes.
     pub fn half_eyes(&self) -> impl Iterator<Item = &PointTopology> {
         self.points.iter().filter(|p| p.class == EyeClass::Half)
+    }
+
+    /// The half eyes the graph plays out with a virtual marginal vertex, in order: those with a
+    /// deciding diagonal outside the space. Where every deciding diagonal is a point of the space,
+    /// the space's own vertices already stand for it (an empty half eye is joined to them), and
+    /// a virtual vertex would give the attacker a second move on the same point.
+    pub fn virtual_half_eyes(&self) -> impl Iterator<Item = &PointTopology> {
+        self.half_eyes()
+            .filter(|h| has_virtual_vertex(&self.space, h))
     }
 
     /// The false eyes.
@@ -417,7 +428,10 @@ pub fn analyze_settled(
             }
         }
     }
-    for t in points.iter().filter(|t| t.class == EyeClass::Half) {
+    for t in points
+        .iter()
+        .filter(|t| t.class == EyeClass::Half && has_virtual_vertex(&out, t))
+    {
         let i = out.index_of(t.loc).expect("in the space");
         // The virtual vertex stands for the key point (GNU Go adds the deciding diagonal as a
         // marginal vertex): it lies on as many edges as that point.
@@ -436,6 +450,27 @@ pub fn analyze_settled(
             enclosed: false,
         });
         edges.push((i, vertices.len() - 1));
+    }
+    // An empty half eye decided only by points of its own space: those points are joined to
+    // it, so that one attacker move there both takes the point and spoils the half eye. An
+    // attacker stone is not joined: in the graph a stone's neighbours are its liberties, and
+    // a diagonal is none (the stone is captured on its own liberties first).
+    for t in points
+        .iter()
+        .filter(|t| t.class == EyeClass::Half && !has_virtual_vertex(&out, t))
+    {
+        let i = out.index_of(t.loc).expect("in the space");
+        if out.points[i].stone {
+            continue;
+        }
+        for k in t.attack.iter().chain(&t.defense) {
+            if let Some(j) = out.index_of(*k) {
+                let e = (i.min(j), i.max(j));
+                if i != j && !edges.contains(&e) {
+                    edges.push(e);
+                }
+            }
+        }
     }
     // The owner's strings the space closes in, after every vertex of the space.
     let first_stone = vertices.len();
@@ -475,6 +510,15 @@ pub fn analyze_settled(
         graph: SpaceGraph { vertices, edges },
         outer_liberties,
     }
+}
+
+/// Whether half eye `t` of `space` gets a virtual vertex: some deciding diagonal lies outside
+/// the space.
+fn has_virtual_vertex(space: &EyeSpace, t: &PointTopology) -> bool {
+    t.attack
+        .iter()
+        .chain(&t.defense)
+        .any(|&k| !space.contains(k))
 }
 
 /// The stones of the owner's strings that `space` closes in ([`EyeSpace::closes_in`]), in
