@@ -437,11 +437,25 @@ mod tests {
         )
     }
 
+    /// A stone in atari in the open extends to three liberties and lives (GNU Go 3.8: `attack
+    /// D5` E5, `defend D5` E5). The test once used this shape on a 5x5 board, where GNU Go
+    /// answers `defend` 0 (the string is chased into the corner) and our reader still finds
+    /// the extension saving.
     #[test]
     fn atari_can_be_saved_by_extending() {
-        let (a, d) = status_of(". . . . .\n. . X . .\n. X t . .\n. . X . .\n. . . . .", 5);
-        assert_eq!(a, "captures D3");
-        assert_eq!(d, "saves D3");
+        let text = "\
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . X . . . . .
+. . X t . . . . .
+. . . X . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .";
+        let (a, d) = status_of(text, 9);
+        assert_eq!(a, "captures E5");
+        assert_eq!(d, "saves E5");
     }
 
     const LADDER: &str = "\
