@@ -2,7 +2,7 @@
 //! for reasons in the board layer, each with the exact answer now given. Answers are those of
 //! `eval_eye` (black's space at the vertex first, then white's), from the board analysis API.
 
-use nakade::board::analysis::{analyze_position, AnalysisLimits};
+use nakade::board::analysis::{analyze_position, AnalysisLimits, SpaceReport};
 use nakade::board::ascii::parse_board;
 use nakade::board::eyespace::{eye_spaces, Liveness};
 use nakade::board::tactics::ReadLimits;
@@ -186,6 +186,20 @@ fn outer_liberties_come_from_the_board() {
     assert_eq!(outer(three), (3, "1222".to_string()));
 }
 
+/// The board of an SGF position and `color`'s analysed space holding `at`.
+fn sgf_space_at(sgf: &str, at: &str, color: Color) -> (nakade::board::Board, SpaceReport) {
+    let mut board = nakade::board::sgf::load(sgf, None).unwrap().board;
+    let ev = Evaluator::with_default();
+    let report = analyze_position(&mut board, &ev, None, AnalysisLimits::default());
+    let loc = vertex::parse(&board, at).unwrap();
+    let space = report
+        .spaces
+        .into_iter()
+        .find(|s| s.color() == color && s.analyzed.space.contains(loc))
+        .unwrap();
+    (board, space)
+}
+
 /// A half eye (A9) whose point also touches an owner stone (A8): the space once went
 /// unanswered ("eye space cannot be evaluated"), then was answered `0 1 B8 B8` with a virtual
 /// vertex for the half eye's deciding diagonal B8. B8 is a point of the space itself, so the
@@ -197,15 +211,7 @@ fn outer_liberties_come_from_the_board() {
 #[test]
 fn a_half_eye_beside_an_enclosed_stone_is_answered() {
     let sgf = "(;GM[1]FF[4]SZ[9]AB[ca][fa][ab][fb][ib][ec][bd][hd][ce][ge][ie][if][cg][dg][ai][bi][gi]AW[da][gb][hb][cc][dc][fc][hc][cd][ed][be][de][ef][eg][gg][bh][ch][dh]PL[W])";
-    let mut board = nakade::board::sgf::load(sgf, None).unwrap().board;
-    let ev = Evaluator::with_default();
-    let report = analyze_position(&mut board, &ev, None, AnalysisLimits::default());
-    let a9 = vertex::parse(&board, "A9").unwrap();
-    let s = report
-        .spaces
-        .iter()
-        .find(|s| s.color() == Color::Black && s.analyzed.space.contains(a9))
-        .unwrap();
+    let (board, s) = sgf_space_at(sgf, "A9", Color::Black);
     assert_eq!(s.value.unwrap().to_string(), "0112");
     assert_eq!(s.eval_eye(&board), "1 1");
 }
@@ -221,15 +227,7 @@ fn a_half_eye_beside_an_enclosed_stone_is_answered() {
 #[test]
 fn a_stone_half_eye_decided_inside_its_space_gets_no_virtual_vertex() {
     let sgf = "(;GM[1]FF[4]SZ[13]AB[ba][da][hb][ac][lc][bd][ed][gd][kd][ee][ge][ie][le][if][kf][ag][bg][jg][kg][lg][ah][bh][gh][ih][bi][ak][kk][cl][ml][dm][gm]AW[ca][bb][cb][ib][ec][gc][hc][jc][dd][fd][fe][df][ef][ff][gf][fh][hh][ai][gi][ii][ji][aj][bj][cj][lj][dk][fk][gk][ik][lk][kl]PL[B])";
-    let mut board = nakade::board::sgf::load(sgf, None).unwrap().board;
-    let ev = Evaluator::with_default();
-    let report = analyze_position(&mut board, &ev, None, AnalysisLimits::default());
-    let a13 = vertex::parse(&board, "A13").unwrap();
-    let s = report
-        .spaces
-        .iter()
-        .find(|s| s.color() == Color::White && s.analyzed.space.contains(a13))
-        .unwrap();
+    let (board, s) = sgf_space_at(sgf, "A13", Color::White);
     let halves: Vec<String> = s
         .half_eyes()
         .iter()
