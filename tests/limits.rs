@@ -62,8 +62,9 @@ fn twelve_wildcards_still_compile() {
     assert_eq!(code, 0, "{out}{err}");
 }
 
-/// A 20-vertex open space: the solver gives up on it (after 6 to 16 s before the time limit;
-/// over GTP `analyze_eyegraph` blocked the session for 39 s).
+/// A 20-vertex open space: the solver gave up on it (after 6 to 16 s before the time limit;
+/// over GTP `analyze_eyegraph` blocked the session for 39 s); it now solves in about 1.3 s,
+/// and serves where a node limit is tested.
 const TWENTY_OPEN: &str = "....%....%....%....%....";
 /// An open corner space of 20 points: the hardest placement of the solver's largest size.
 /// The open 20-point centre above now solves in about 3 s, within GTP's 5 s limit, so the
@@ -74,12 +75,13 @@ const TWENTY_CORNER: &str = "|.....%|.....%|.....%|.....%+------";
 #[test]
 fn solve_gives_up_at_the_time_limit() {
     let start = Instant::now();
-    let (out, err, code) = nakade(&["solve", "--time-limit", "0.5", TWENTY_OPEN], "");
+    let (out, err, code) = nakade(&["solve", "--time-limit", "0.5", TWENTY_CORNER], "");
     let took = start.elapsed();
     assert_eq!(code, 1, "{out}{err}");
-    // A hang guard, not a punctuality test: without the limit this search runs 6 to 16 s.
-    assert!(took < Duration::from_secs(30), "{took:?}");
-    let seconds = time_limit_seconds(&err, &format!("error: {TWENTY_OPEN}: "));
+    // A hang guard, not a punctuality test: without the limit this search reads its 20
+    // million nodes (about 20 s) and gives up on them instead.
+    assert!(took < Duration::from_secs(15), "{took:?}");
+    let seconds = time_limit_seconds(&err, &format!("error: {TWENTY_CORNER}: "));
     assert!(seconds >= 0.5, "gave up before its 0.5 s: {err}");
 }
 
