@@ -238,3 +238,35 @@ fn a_stone_half_eye_decided_inside_its_space_gets_no_virtual_vertex() {
     assert_eq!(s.value.unwrap().to_string(), "0011");
     assert_eq!(s.eval_eye(&board), "0 1 A12 A12");
 }
+
+/// Equal vital points: GNU Go 3.8 names one of them by its own rule, which is no board order.
+/// Black's four-point space A17 A16 A15 B15 on the left side of a 19x19 game (margins A17 and
+/// B15, beside black B16; one outside liberty): whoever plays first at A17 or at B15 decides
+/// the eye (`0 1`), and the solver marks both as attack and defence points. GNU Go's
+/// `eval_eye` names B15 there; a few moves later, with C15 and B14 in the space (D17 gone),
+/// it names A17 of the same points, where we name A17 too. Naming the last of equal points
+/// instead of the first (a trial, `docs/MEASUREMENTS.md`) turned the first position's 20
+/// answers into agreements and 54 others of the later positions into differences.
+#[test]
+fn equal_vital_points_include_gnugos_choice() {
+    let four = "(;GM[1]FF[4]SZ[19]AB[na][gb][mb][ob][dc][mc][sc][bd][sd][ge][ke][af][hf][kf][nf][cg][hg][sh][ei][oi][cj][fj][nj][rj][bk][fk][ik][ll][sl][am][qm][en][fn][jn][ln][on][do][cp][ep][ip][jp][mp][dr][hr][kr][or][rr][ms]AW[bb][eb][ib][rc][cd][dd][gd][hd][id][ee][ne][pe][mf][pf][bg][eg][mg][ng][ch][dh][fh][lh][ph][gi][lj][mk][ql][rl][nm][pm][rm][hn][mn][ho][mo][gp][lp][op][pp][gq][iq][jq][kq][lq][qq][gr][ir][qr]PL[B])";
+    let six = "(;GM[1]FF[4]SZ[19]AB[na][gb][mb][ob][mc][bd][sd][ge][ke][af][hf][kf][nf][cg][hg][sh][ei][oi][cj][fj][nj][rj][bk][fk][ik][ll][sl][qm][en][fn][jn][ln][do][cp][ep][ip][jp][mp][dr][hr][kr][or][rr][ms]AW[bb][ib][rc][dd][gd][hd][id][ee][ne][pe][mf][pf][bg][eg][mg][ng][ch][dh][fh][lh][ph][gi][lj][mk][ql][rl][nm][pm][rm][hn][mn][ho][mo][gp][lp][pp][gq][iq][jq][lq][qq][gr][qr]PL[W])";
+    let names = |board: &nakade::board::Board, locs: &[nakade::board::Loc]| -> Vec<String> {
+        locs.iter().map(|&l| vertex::name(board, l)).collect()
+    };
+    let (board, s) = sgf_space_at(four, "A17", Color::Black);
+    assert_eq!(names(&board, &s.points()), ["A17", "A16", "A15", "B15"]);
+    assert_eq!(names(&board, &s.marginals()), ["A17", "B15"]);
+    assert_eq!(s.value.unwrap().to_string(), "0011");
+    assert_eq!(names(&board, &s.attack), ["A17", "B15"]);
+    assert_eq!(names(&board, &s.defense), ["A17", "B15"]);
+    // GNU Go: `0 1 B15 B15`.
+    assert_eq!(s.eval_eye(&board), "0 1 A17 A17");
+
+    let (board, s) = sgf_space_at(six, "A17", Color::Black);
+    assert_eq!(s.value.unwrap().to_string(), "0011");
+    assert_eq!(names(&board, &s.attack), ["A17", "B15"]);
+    assert_eq!(names(&board, &s.defense), ["A17", "B15", "C15", "B14"]);
+    // GNU Go: `0 1 A17 A17`.
+    assert_eq!(s.eval_eye(&board), "0 1 A17 A17");
+}
