@@ -11,7 +11,9 @@
 //! engines are asked `eval_eye` at every point of the board: GNU Go, and nakade's own GTP
 //! engine (`nakade::host::gtp::eye_commands::engine()`) in process. A *query* is a point where
 //! either answers something other than `-1`; the script prints how many of them got the
-//! identical answer, and the differences by kind, with the first position of each kind as an
+//! identical answer, the same share where GNU Go's answer is a reading and not its guess from
+//! the size of its space (classified as for the differences below, for every query GNU Go
+//! answers), and the differences by kind, with the first position of each kind as an
 //! SGF setup and the vertex. Each difference is given a cause (for two values: whether the two
 //! engines' spaces, by GNU Go's `eye_data`, have the same size and margins, and whether they
 //! are beyond eyes.db's ten vertices, where GNU Go values by size alone); and in each position
@@ -31,7 +33,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::Instant;
 
 use nakade::board::analysis::MAX_MATCHED_INNER;
-use nakade::board::analysis::{analyze_position, AnalysisLimits, PositionReport};
+use nakade::board::analysis::{analyze_position, AnalysisLimits, PositionReport, SpaceReport};
 use nakade::board::tactics::{self, Attack, Defense, ReadLimits};
 use nakade::board::{vertex, Board, Color, Loc};
 use nakade::evaluation::db::Database;
@@ -257,6 +259,9 @@ struct Tally {
     positions: usize,
     queries: usize,
     identical: usize,
+    /// Queries where GNU Go's answer is its guess from the size, and of them identical.
+    guessed: usize,
+    guessed_identical: usize,
     kinds: BTreeMap<&'static str, usize>,
     pairs: BTreeMap<(String, String), usize>,
     examples: BTreeMap<&'static str, String>,
@@ -265,6 +270,83 @@ struct Tally {
     string_examples: BTreeMap<String, String>,
     cause_examples: BTreeMap<String, String>,
     list: Vec<String>,
+}
+
+/// GNU Go's eye space at `loc` by its `eye_data` (black's first): its size and margins.
+fn gnugo_space(
+    gnugo: &mut Gnugo,
+    board: &Board,
+    loc: Loc,
+) -> Result<Option<(String, String)>, String> {
+    let name = vertex::name(board, loc);
+    for c in ["black", "white"] {
+        let data = gnugo.ask(&format!("eye_data {c} {name}"))?;
+        let field = |f: &str| {
+            data.lines()
+                .find_map(|l| l.strip_prefix(f))
+                .map(|v| v.trim().to_string())
+                .unwrap_or_default()
+        };
+        if field("color") == c {
+            return Ok(Some((field("esize"), field("msize"))));
+        }
+    }
+    Ok(None)
+}
+
+/// Our eye space at `loc` (black's first), as `eval_eye` picks it.
+fn our_space(report: &PositionReport, loc: Loc) -> Option<&SpaceReport> {
+    [Color::Black, Color::White].iter().find_map(|&c| {
+        report
+            .spaces
+            .iter()
+            .find(|s| s.color() == c && s.analyzed.space.contains(loc))
+    })
+}
+
+/// Whether GNU Go's matcher would find no `eyes.db` pattern for our space: it tries eyes.db
+/// only on spaces of at most eight points that are not marginal; beyond that, or when no
+/// pattern matches, its value is the size guess. `None` without a space or a database.
+fn our_space_unmatched(ours: Option<&SpaceReport>, eyes_db: Option<&Database>) -> Option<bool> {
+    ours.zip(eyes_db).map(|(s, db)| {
+        let inner = s
+            .analyzed
+            .space
+            .points
+            .iter()
+            .filter(|p| !p.marginal)
+            .count();
+        inner > MAX_MATCHED_INNER || db.lookup(&s.graph).is_none()
+    })
+}
+
+/// Whether GNU Go's answer at `loc` is its guess from the size of its space, not a reading:
+/// its space has more than [`MAX_MATCHED_INNER`] points that are not marginal (its matcher
+/// does not try eyes.db there), or it is ours in size and margins and eyes.db has no pattern
+/// for ours. An answer `-1` (no space) is no guess.
+fn gnugo_guesses(
+    gnugo: &mut Gnugo,
+    eyes_db: Option<&Database>,
+    report: &PositionReport,
+    board: &Board,
+    loc: Loc,
+) -> Result<bool, String> {
+    let Some((esize, msize)) = gnugo_space(gnugo, board, loc)? else {
+        return Ok(false);
+    };
+    let (e, m) = (
+        esize.parse::<usize>().unwrap_or(0),
+        msize.parse::<usize>().unwrap_or(0),
+    );
+    if e.saturating_sub(m) > MAX_MATCHED_INNER {
+        return Ok(true);
+    }
+    let ours = our_space(report, loc);
+    let same = ours.is_some_and(|s| {
+        let pts = &s.analyzed.space.points;
+        pts.len() == e && pts.iter().filter(|p| p.marginal).count() == m
+    });
+    Ok(same && our_space_unmatched(ours, eyes_db) == Some(true))
 }
 
 /// What lies behind a difference: for `-1` answers whether the point holds a stone; for two
@@ -286,39 +368,9 @@ fn cause(
     if kind.contains("-1") || kind.contains("error") {
         return Ok(stone.to_string());
     }
-    let name = vertex::name(board, loc);
-    let mut theirs = None;
-    for c in ["black", "white"] {
-        let data = gnugo.ask(&format!("eye_data {c} {name}"))?;
-        let field = |f: &str| {
-            data.lines()
-                .find_map(|l| l.strip_prefix(f))
-                .map(|v| v.trim().to_string())
-                .unwrap_or_default()
-        };
-        if field("color") == c {
-            theirs = Some((field("esize"), field("msize")));
-            break;
-        }
-    }
-    let ours = [Color::Black, Color::White].iter().find_map(|&c| {
-        report
-            .spaces
-            .iter()
-            .find(|s| s.color() == c && s.analyzed.space.contains(loc))
-    });
-    // GNU Go's matcher tries eyes.db only on spaces of at most eight points that are not
-    // marginal; beyond that, or when no pattern matches, its value is the size guess.
-    let guessed = ours.zip(eyes_db).map(|(s, db)| {
-        let inner = s
-            .analyzed
-            .space
-            .points
-            .iter()
-            .filter(|p| !p.marginal)
-            .count();
-        inner > MAX_MATCHED_INNER || db.lookup(&s.graph).is_none()
-    });
+    let theirs = gnugo_space(gnugo, board, loc)?;
+    let ours = our_space(report, loc);
+    let guessed = our_space_unmatched(ours, eyes_db);
     let ours = ours.map(|s| {
         let pts = &s.analyzed.space.points;
         (
@@ -417,17 +469,20 @@ fn compare(
             continue;
         }
         t.queries += 1;
+        let report = report.get_or_insert_with(|| {
+            let mut b = board.clone();
+            analyze_position(&mut b, ev, None, AnalysisLimits::default())
+        });
+        let guessed = theirs != "-1" && gnugo_guesses(gnugo, eyes_db, report, board, loc)?;
+        t.guessed += guessed as usize;
         if ours == theirs {
             t.identical += 1;
+            t.guessed_identical += guessed as usize;
             continue;
         }
         differs = true;
         let k = kind(&ours, &theirs);
         *t.kinds.entry(k).or_default() += 1;
-        let report = report.get_or_insert_with(|| {
-            let mut b = board.clone();
-            analyze_position(&mut b, ev, None, AnalysisLimits::default())
-        });
         let why = cause(gnugo, eyes_db, report, board, loc, k)?;
         *t.causes.entry(format!("{k}: {why}")).or_default() += 1;
         *t.pairs.entry((short(&ours), short(&theirs))).or_default() += 1;
@@ -598,6 +653,16 @@ fn main() {
         t.queries,
         t.identical,
         100.0 * t.identical as f64 / t.queries.max(1) as f64
+    );
+    let read = t.queries - t.guessed;
+    let read_identical = t.identical - t.guessed_identical;
+    println!(
+        "where GNU Go's answer is its size guess: queries {} identical {}; where it reads: queries {} identical {} ({:.1}%)",
+        t.guessed,
+        t.guessed_identical,
+        read,
+        read_identical,
+        100.0 * read_identical as f64 / read.max(1) as f64
     );
     println!("differences by kind:");
     for (k, n) in &t.kinds {
