@@ -136,8 +136,9 @@ proptest! {
         prop_assert_eq!(&b, &before);
     }
 
-    /// The reader agrees with itself: a capturing move leaves a string that cannot be saved,
-    /// and a saving move leaves one that cannot be captured.
+    /// The reader agrees with itself: a string `attack` captures is never one whose defence
+    /// is "not needed", a capturing move leaves a string that cannot be saved, and a saving
+    /// move leaves one that cannot be captured.
     #[test]
     fn reader_is_self_consistent(cells in proptest::collection::vec(0u8..3, 25)) {
         let mut b = Board::new(5).unwrap();
@@ -155,6 +156,7 @@ proptest! {
             let (a, d) = tactics::status(&mut b, s, limits);
             prop_assert_eq!(&b, &before);
             if let Attack::Captures(m) = a {
+                prop_assert_ne!(d, Defense::NotNeeded);
                 b.play(m, owner.opponent()).unwrap();
                 if b.color(s) == Some(owner) {
                     prop_assert_eq!(tactics::defend(&mut b, s, limits), Defense::Fails);

@@ -323,7 +323,15 @@ impl Reader<'_> {
         if self.out_of_budget(depth) {
             return Some(None);
         }
-        if libs.len() >= 2 && self.attack(target, depth + 1, wide, Mode::Inner).is_none() {
+        // In `defend`'s own root reading the root attack has found a capture already: the
+        // narrower inner attack missing it does not make a move needless (the string would
+        // be called safe while `attack` captures it). The root attack's check of its own
+        // captures (no `verify_saves`) keeps the test.
+        let capture_known = root && self.verify_saves;
+        if !capture_known
+            && libs.len() >= 2
+            && self.attack(target, depth + 1, wide, Mode::Inner).is_none()
+        {
             return Some(None);
         }
         let mut candidates: Vec<Loc> = Vec::new();
@@ -456,6 +464,25 @@ mod tests {
         let (a, d) = status_of(text, 9);
         assert_eq!(a, "captures E5");
         assert_eq!(d, "saves E5");
+    }
+
+    /// A string the root attack captures is never "not needed" to defend. The target C5 (with
+    /// B5) has two liberties, A5 and D5, beside white's A4-B4-C4-C3 of two liberties (A5,
+    /// C2). GNU Go 3.8: `attack` D5 (level 1) or C2 (level 10), `defend` C2 (colours swapped
+    /// here). Our root attack captures at D5, but `defend` answered "not needed": its root
+    /// reading first asked the narrower inner attack, which misses the capture. Found by
+    /// `board_fuzz::reader_is_self_consistent`.
+    #[test]
+    fn a_string_the_root_attack_captures_needs_a_defence() {
+        let text = "\
+. O t . .
+X X X O .
+O O X O .
+. . . X .
+. . . . .";
+        let (a, d) = status_of(text, 5);
+        assert_eq!(a, "captures D5");
+        assert_eq!(d, "saves D5");
     }
 
     const LADDER: &str = "\
