@@ -325,60 +325,57 @@ fn our_space_unmatched(ours: Option<&SpaceReport>, eyes_db: Option<&Database>) -
 /// does not try eyes.db there), or it is ours in size and margins and eyes.db has no pattern
 /// for ours. An answer `-1` (no space) is no guess.
 fn gnugo_guesses(
-    gnugo: &mut Gnugo,
+    theirs: Option<&(String, String)>,
     eyes_db: Option<&Database>,
     report: &PositionReport,
-    board: &Board,
     loc: Loc,
-) -> Result<bool, String> {
-    let Some((esize, msize)) = gnugo_space(gnugo, board, loc)? else {
-        return Ok(false);
+) -> bool {
+    let Some((esize, msize)) = theirs else {
+        return false;
     };
-    let (e, m) = (
-        esize.parse::<usize>().unwrap_or(0),
-        msize.parse::<usize>().unwrap_or(0),
-    );
-    if e.saturating_sub(m) > MAX_MATCHED_INNER {
-        return Ok(true);
+    let inner = esize
+        .parse::<usize>()
+        .unwrap_or(0)
+        .saturating_sub(msize.parse::<usize>().unwrap_or(0));
+    if inner > MAX_MATCHED_INNER {
+        return true;
     }
     let ours = our_space(report, loc);
-    let same = ours.is_some_and(|s| {
-        let pts = &s.analyzed.space.points;
-        pts.len() == e && pts.iter().filter(|p| p.marginal).count() == m
-    });
-    Ok(same && our_space_unmatched(ours, eyes_db) == Some(true))
+    ours.map(our_size).as_ref() == theirs && our_space_unmatched(ours, eyes_db) == Some(true)
+}
+
+/// Our space's size and margins, as GNU Go's `eye_data` prints them.
+fn our_size(s: &SpaceReport) -> (String, String) {
+    let pts = &s.analyzed.space.points;
+    (
+        pts.len().to_string(),
+        pts.iter().filter(|p| p.marginal).count().to_string(),
+    )
 }
 
 /// What lies behind a difference: for `-1` answers whether the point holds a stone; for two
 /// values whether the two engines' spaces have the same size and number of margins (GNU Go's
 /// `eye_data`) or not.
 fn cause(
-    gnugo: &mut Gnugo,
+    theirs: Option<(String, String)>,
     eyes_db: Option<&Database>,
     report: &PositionReport,
     board: &Board,
     loc: Loc,
     kind: &str,
-) -> Result<String, String> {
+) -> String {
     let stone = if board.color(loc).is_some() {
         "stone"
     } else {
         "empty point"
     };
     if kind.contains("-1") || kind.contains("error") {
-        return Ok(stone.to_string());
+        return stone.to_string();
     }
-    let theirs = gnugo_space(gnugo, board, loc)?;
     let ours = our_space(report, loc);
     let guessed = our_space_unmatched(ours, eyes_db);
-    let ours = ours.map(|s| {
-        let pts = &s.analyzed.space.points;
-        (
-            pts.len().to_string(),
-            pts.iter().filter(|p| p.marginal).count().to_string(),
-        )
-    });
-    Ok(match (theirs, ours) {
+    let ours = ours.map(our_size);
+    match (theirs, ours) {
         // eyes.db has no pattern beyond 10 vertices: there GNU Go's value is its guess from
         // the size alone (more than 3 inner points two eyes, any one eye, none no eye).
         (Some(t), Some(o)) if t == o && t.0.parse::<usize>().unwrap_or(0) > 10 => {
@@ -391,7 +388,7 @@ fn cause(
         (Some(t), Some(o)) if t.0 == o.0 => "spaces of equal size, margins differ".to_string(),
         (Some(_), Some(_)) => "spaces of different size".to_string(),
         _ => "space unknown".to_string(),
-    })
+    }
 }
 
 /// Where a position has differences, every string's liveness by both engines: GNU Go's
@@ -473,7 +470,14 @@ fn compare(
             let mut b = board.clone();
             analyze_position(&mut b, ev, None, AnalysisLimits::default())
         });
-        let guessed = theirs != "-1" && gnugo_guesses(gnugo, eyes_db, report, board, loc)?;
+        // GNU Go's space, asked once: for the share where it guesses, and for a difference's
+        // cause.
+        let space = if theirs == "-1" {
+            None
+        } else {
+            gnugo_space(gnugo, board, loc)?
+        };
+        let guessed = gnugo_guesses(space.as_ref(), eyes_db, report, loc);
         t.guessed += guessed as usize;
         if ours == theirs {
             t.identical += 1;
@@ -483,7 +487,7 @@ fn compare(
         differs = true;
         let k = kind(&ours, &theirs);
         *t.kinds.entry(k).or_default() += 1;
-        let why = cause(gnugo, eyes_db, report, board, loc, k)?;
+        let why = cause(space, eyes_db, report, board, loc, k);
         *t.causes.entry(format!("{k}: {why}")).or_default() += 1;
         *t.pairs.entry((short(&ours), short(&theirs))).or_default() += 1;
         let line = format!(

@@ -466,12 +466,12 @@ mod tests {
         assert_eq!(d, "saves E5");
     }
 
-    /// A string the root attack captures is never "not needed" to defend. The target C5 (with
-    /// B5) has two liberties, A5 and D5, beside white's A4-B4-C4-C3 of two liberties (A5,
-    /// C2). GNU Go 3.8: `attack` D5 (level 1) or C2 (level 10), `defend` C2 (colours swapped
-    /// here). Our root attack captures at D5, but `defend` answered "not needed": its root
-    /// reading first asked the narrower inner attack, which misses the capture. Found by
-    /// `board_fuzz::reader_is_self_consistent`.
+    /// A string the root attack captures is never "not needed" to defend. The white target
+    /// C5 (with B5) has two liberties, A5 and D5, beside black's A4-B4-C4-C3 of two liberties
+    /// (A5, C2). GNU Go 3.8, on the same position with the colours swapped: `attack` D5
+    /// (level 1) or C2 (level 10), `defend` C2. Our root attack captures at D5, but `defend`
+    /// answered "not needed": its root reading first asked the narrower inner attack, which
+    /// misses the capture. Found by `board_fuzz::reader_is_self_consistent`.
     #[test]
     fn a_string_the_root_attack_captures_needs_a_defence() {
         let text = "\
