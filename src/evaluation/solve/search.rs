@@ -15,14 +15,19 @@ use rustc_hash::FxHashMap;
 use super::symmetry::Symmetries;
 use super::{Features, CLOCK_INTERVAL, TT_MEMORY};
 
-/// Most entries the transposition table holds before it is emptied: [`TT_MEMORY`] over the
-/// size of an entry with the hash table's overhead (a power of two: the table's capacity).
-const TT_LIMIT: usize = {
-    let per_entry = 2 * (std::mem::size_of::<(u64, Entry)>() + 1);
-    let n = TT_MEMORY / per_entry;
+/// The most buckets the transposition table has: the largest power of two whose slots (an
+/// entry and its control byte each) fit in [`TT_MEMORY`] together with the half-size table
+/// they grow from, which is held while the table doubles.
+const TT_BUCKETS: usize = {
+    let per_bucket = std::mem::size_of::<(u64, Entry)>() + 1;
+    let n = TT_MEMORY / per_bucket * 2 / 3;
     // The largest power of two not above `n`.
     1 << (usize::BITS - 1 - n.leading_zeros())
 };
+/// Most entries the transposition table holds before it is emptied: as many as its largest
+/// size holds before it would grow (seven eighths of its buckets), so that size is filled
+/// before the table is emptied.
+const TT_LIMIT: usize = TT_BUCKETS / 8 * 7;
 /// Entry flag: the result holds on every line of play whose positions of the entry's class
 /// (see [`Rules::class`]) all hold fewer than the entry's `min` stones.
 const ANY_LINE: u64 = 1 << 1;
@@ -184,13 +189,34 @@ impl Reach {
     }
 }
 
-/// A table entry: the packed result ([`entry`]) and what its reading met ([`Reach::pack`]).
+/// A table entry: the packed result ([`entry`]), what its reading met ([`Reach::pack`]) and
+/// the symmetries its proof pruned a loser's move by (see [`Frame::sym`]), kept in the unused
+/// top bits of the reach's third word so an entry takes five words.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     meta: u64,
     reach: [u64; 4],
-    /// The symmetries its proof pruned a loser's move by (see [`Frame::sym`]).
-    sym: u32,
+}
+
+/// Where [`Entry`] keeps the symmetries: above the 45 bits of a packed [`Seen`]'s first word.
+const SYM_SHIFT: u32 = 48;
+
+impl Entry {
+    #[inline]
+    fn new(meta: u64, reach: Reach, sym: u32) -> Entry {
+        let mut reach = reach.pack();
+        reach[2] |= (sym as u64 & 0xffff) << SYM_SHIFT;
+        Entry { meta, reach }
+    }
+
+    /// The reach and the symmetries.
+    #[inline]
+    fn unpack(&self) -> (Reach, u32) {
+        let mut reach = self.reach;
+        let sym = (reach[2] >> SYM_SHIFT) as u32;
+        reach[2] &= (1 << SYM_SHIFT) - 1;
+        (Reach::unpack(reach), sym)
+    }
 }
 
 /// "No move": the hint of an entry whose side to move lost.
@@ -853,19 +879,15 @@ impl Searcher {
     /// inherits, and what its user's reading met through it.
     #[inline]
     fn probe(&self, key: u64, class: u64, board: u64, by_board: bool) -> Result<Ret, u8> {
-        let Some(&Entry {
-            meta: e,
-            reach,
-            sym,
-        }) = self.tt.get(&key)
-        else {
+        let Some(&entry) = self.tt.get(&key) else {
             return Err(NO_HINT);
         };
+        let e = entry.meta;
+        let (reach, sym) = entry.unpack();
 
         // Where the entry does not hold on this line, its winning move is still the first
         // to read again.
         let hint = (e >> 18 & 0x3f) as u8;
-        let reach = Reach::unpack(reach);
         let value = e & 1 == 1;
         // The side to move there wins when `value`: the positions its proof's moves enter
         // have the other side to move.
@@ -948,14 +970,10 @@ impl Searcher {
         }
         let key = root.key(black, rules.eye);
         let root_class = rules.class(root.board());
-        if let Some(&Entry {
-            meta: e,
-            reach,
-            sym,
-        }) = self.tt.get(&key)
-        {
+        if let Some(&entry) = self.tt.get(&key) {
+            let e = entry.meta;
             if e & ANY_LINE != 0 {
-                let reach = Reach::unpack(reach);
+                let (reach, sym) = entry.unpack();
                 let meets = history.iter().any(|&b| {
                     rules.class(b) == root_class
                         && (reach.may_meet(b, u64::MAX, false)
@@ -1144,11 +1162,7 @@ impl Searcher {
             NO_HINT
         };
         if top.lo as usize >= own {
-            let e = Entry {
-                meta: entry(value, true, 0, 0, hint, 0),
-                reach: reach.pack(),
-                sym,
-            };
+            let e = Entry::new(entry(value, true, 0, 0, hint, 0), reach, sym);
             self.store(top.key, e);
         } else if self.features.local_results {
             // Every repetition at or above the frame's own index lies in its own reading.
@@ -1167,11 +1181,7 @@ impl Searcher {
                 .is_some_and(|e| e.meta & ANY_LINE != 0);
             if !permanent {
                 let serial = self.path[hi as usize].serial;
-                let e = Entry {
-                    meta: entry(value, false, top.lo, hi, hint, serial),
-                    reach: reach.pack(),
-                    sym,
-                };
+                let e = Entry::new(entry(value, false, top.lo, hi, hint, serial), reach, sym);
                 self.store(top.key, e);
             }
         }

@@ -8,6 +8,8 @@ use super::search::{Geometry, State, NO_KO};
 /// The most symmetries kept: any subset of them prunes soundly, and open spaces have at most
 /// eight (the square's).
 const MAX_SYMMETRIES: usize = 16;
+// The transposition table keeps a set of symmetries as a mask of 16 bits.
+const _: () = assert!(MAX_SYMMETRIES <= 16);
 /// Steps of the backtracking search for symmetries before it stops with what it has found.
 const MAX_STEPS: u32 = 200_000;
 
