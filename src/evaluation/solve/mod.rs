@@ -176,9 +176,9 @@ pub const DEFAULT_NODE_LIMIT: u64 = 20_000_000;
 /// How many search nodes pass between two readings of the clock under [`Params::time_limit`].
 pub const CLOCK_INTERVAL: u64 = 4096;
 /// The most memory the transposition table takes, in bytes (growing included: the table it
-/// grows from is held while it doubles): it is emptied when it would grow past it, and when the allocator refuses it room, so a solve under a
-/// memory limit goes on with a smaller table (or ends in [`SolveError::OutOfMemory`]) instead
-/// of aborting.
+/// grows from is held while it doubles): it is emptied when it would grow past it, and when
+/// the allocator refuses it room, so a solve under a memory limit goes on with a smaller table
+/// (or ends in [`SolveError::OutOfMemory`]) instead of aborting.
 pub const TT_MEMORY: usize = 320 << 20;
 
 /// What the search may use beyond plain alpha-beta with a table of line-independent results,
