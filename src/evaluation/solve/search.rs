@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use rustc_hash::FxHashMap;
 
 use super::symmetry::Symmetries;
-use super::{Features, CLOCK_INTERVAL, TT_MEMORY};
+use super::{Features, CLOCK_INTERVAL, TT_MEMORY, WIN_FIRST_FROM};
 
 /// The most buckets the transposition table has: the largest power of two whose slots (an
 /// entry and its control byte each) fit in [`TT_MEMORY`] together with the half-size table
@@ -1273,7 +1273,7 @@ impl Searcher {
                 moves[..=i].rotate_right(1);
             }
         }
-        if self.features.win_first {
+        if self.features.win_first && rules.g.n >= WIN_FIRST_FROM {
             win_first(
                 rules,
                 s,
