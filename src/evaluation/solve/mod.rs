@@ -223,7 +223,7 @@ pub struct Features {
     /// [`FALLBACK_AFTER_NODES`] nodes (and may search more), read the space again with the
     /// history heuristic and no killers, in the budget left; a corner space of
     /// [`HISTORY_FIRST_FROM`] vertices or more is read that way at once. Open corner spaces
-    /// need it (the open 16-point corner: 2.7 M nodes with history, more than 300 M without),
+    /// need it (the open 16-point corner: 2.7 M nodes with history; without, more than 40 M),
     /// open centres and edges are read faster without. The answers are the same either way.
     pub history_fallback: bool,
     /// At the defender's turn, read first a move after which the wall lives statically (see
