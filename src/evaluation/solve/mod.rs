@@ -99,8 +99,8 @@
 //! heuristic first), then the move that last won at the same depth for the same side (the
 //! killer heuristic, [`Features::killers_from`]) before the others, and the defender's pass
 //! last, and at the defender's turn a move after which the wall lives statically is read first
-//! (on spaces of [`WIN_FIRST_FROM`] vertices or more); of two moves that a symmetry of the space leaving the position unchanged maps onto each
-//! other only the first is read (at the root, the second takes the first's answers); and two
+//! (on spaces of [`WIN_FIRST_FROM`] vertices or more); of two moves that a symmetry of the
+//! space leaving the position unchanged maps onto each other only the first is read (at the root, the second takes the first's answers); and two
 //! vital regions of the wall in Benson's sense (regions whose every empty point is a liberty of
 //! the wall) end a line at once, a region counting too when either of two defender moves there
 //! makes it vital ([`Features::miai_regions`]). Nothing is allocated in the node loop once the
@@ -503,12 +503,13 @@ pub fn solve_with(
     // space goes to the second at once, whatever its budget: its first would be thrown away.
     let second_reading = features.history_fallback && features.sound_table && !features.history;
     let corner = space.n >= HISTORY_FIRST_FROM && space.edge[..space.n].contains(&2);
+    let history_at_once = second_reading && corner;
     let fallback = second_reading && params.node_limit > FALLBACK_AFTER_NODES;
-    if !(fallback || second_reading && corner) {
+    if !(fallback || history_at_once) {
         return read(&g, &root, params, features);
     }
     let started = std::time::Instant::now();
-    let spent = if corner {
+    let spent = if history_at_once {
         0
     } else {
         let first = Params {

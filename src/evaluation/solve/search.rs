@@ -1131,11 +1131,13 @@ impl Searcher {
         }
     }
 
-    /// Record a result. The table is emptied when it reaches [`TT_LIMIT`] entries, and when
-    /// the allocator refuses it room to grow (it then goes on, smaller), so its memory stays
+    /// Record a result. The table is emptied when it reaches [`TT_LIMIT`] entries or, full,
+    /// would grow past room for them (whatever the hash table's load factor), and when the
+    /// allocator refuses it room to grow (it then goes on, smaller), so its memory stays
     /// bounded whatever the space and whatever the process's memory limit.
     fn store(&mut self, key: u64, value: Entry) {
-        if self.tt.len() >= TT_LIMIT {
+        let (len, capacity) = (self.tt.len(), self.tt.capacity());
+        if len >= TT_LIMIT || (len == capacity && capacity * 2 > TT_LIMIT) {
             self.tt.clear();
         }
         if self.tt.len() == self.tt.capacity() && self.tt.try_reserve(1).is_err() {
