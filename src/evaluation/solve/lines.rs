@@ -36,7 +36,7 @@ impl Ctx<'_> {
         }
         for _ in 0..24 {
             let mut buf = [0u8; 34];
-            let k = rules.moves(&state, to_move, &mut buf);
+            let k = rules.moves(&state, to_move, false, &mut buf);
             let mut chosen: Option<(u8, Played)> = None;
             if to_move && rules.wall_libs(&state) <= 1 {
                 moves.push("B captures".to_string());

@@ -138,7 +138,7 @@ impl LocalReader {
         let black = q.attacker_to_move;
         self.s.stats.nodes = 0;
         let mut buf = [0u8; 34];
-        let k = rules.moves(&root, black, &mut buf);
+        let k = rules.moves(&root, black, false, &mut buf);
         let hist = [root.board()];
         let mut found = None;
         for &m in &buf[..k] {

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use rustc_hash::FxHashMap;
 
 use super::symmetry::Symmetries;
-use super::{Features, CLOCK_INTERVAL, TT_MEMORY, WIN_FIRST_FROM};
+use super::{Features, CLOCK_INTERVAL, JOINS_FIRST_FROM, TT_MEMORY, WIN_FIRST_FROM};
 
 /// The most buckets the transposition table has: the largest power of two whose slots (an
 /// entry and its control byte each) fit in [`TT_MEMORY`] together with the half-size table
@@ -603,8 +603,9 @@ impl Rules<'_> {
         false
     }
 
-    /// Candidate moves in search order.
-    pub fn moves(&self, s: &State, black: bool, out: &mut [u8; 34]) -> usize {
+    /// Candidate moves in search order (see [`super::Features::joins_first`] for
+    /// `joins_first`).
+    pub fn moves(&self, s: &State, black: bool, joins_first: bool, out: &mut [u8; 34]) -> usize {
         let mut k = 0;
         let empty = !(s.black | s.white) & self.all();
         if black {
@@ -620,11 +621,19 @@ impl Rules<'_> {
                 k += 1;
             }
         } else {
-            // Vertices first, most connected first (the vital points of a shape), pass last.
-            for &v in &self.g.order[..self.g.n] {
-                if empty & (1 << v) != 0 {
-                    out[k] = v;
-                    k += 1;
+            // Vertices first, most connected first (the vital points of a shape), pass last;
+            // with `joins_first`, those that join the wall before the others.
+            let join = if joins_first {
+                empty & (self.g.wall | self.g.nbrs(self.wall_stones(s)))
+            } else {
+                0
+            };
+            for group in [join, empty & !join] {
+                for &v in &self.g.order[..self.g.n] {
+                    if group & (1 << v) != 0 {
+                        out[k] = v;
+                        k += 1;
+                    }
                 }
             }
             out[k] = PASS;
@@ -1236,7 +1245,8 @@ impl Searcher {
         hint: u8,
     ) -> bool {
         let mut moves = [0u8; 34];
-        let mut nmoves = rules.moves(s, black, &mut moves) as u8;
+        let joins_first = self.features.joins_first && rules.g.n >= JOINS_FIRST_FROM;
+        let mut nmoves = rules.moves(s, black, joins_first, &mut moves) as u8;
         let mut sym = 0;
         if self.features.symmetry && !self.symmetries.is_empty() {
             let mut fix = self.symmetries.fixing(s);
@@ -1362,7 +1372,7 @@ mod tests {
                     seed ^= seed >> 7;
                     seed ^= seed << 17;
                     let mut moves = [0u8; 34];
-                    let k = rules.moves(&s, black, &mut moves);
+                    let k = rules.moves(&s, black, false, &mut moves);
                     let mv = moves[(seed % k as u64) as usize];
                     if let Played::Next { state, .. } = rules.play(&s, black, mv) {
                         let (before, after) = (rules.class(s.board()), rules.class(state.board()));
@@ -1383,6 +1393,49 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// With `joins_first`, the defender's moves in the open 4×4 corner start with the seven
+    /// points beside the wall (the top row and the right column, vertices numbered in reading
+    /// order), then the nine others, then the pass; a defender stone joined to the wall makes
+    /// its neighbours join too. Without it, the order is the most-connected one alone.
+    #[test]
+    fn the_defenders_moves_that_join_the_wall_come_first() {
+        let g = geometry("|....%|....%|....%|....%+-----");
+        let rules = Rules { g: &g, eye: false };
+        let mut s = State {
+            black: 0,
+            white: 0,
+            outer: 2,
+            ko: NO_KO,
+            threats: [0, 0],
+        };
+        let mask = |moves: &[u8]| moves.iter().fold(0u32, |m, &v| m | 1 << v);
+        let mut moves = [0u8; 34];
+        let k = rules.moves(&s, false, true, &mut moves);
+        assert_eq!(k, 17);
+        assert_eq!(moves[16], PASS);
+        let beside_wall = 0b1000_1000_1000_1111;
+        assert_eq!(mask(&moves[..7]), beside_wall);
+        assert_eq!(mask(&moves[7..16]), 0xffff & !beside_wall);
+        // A stone on vertex 1 (top row) joins the wall: vertex 5 below it joins now too.
+        s.white = 1 << 1;
+        let k = rules.moves(&s, false, true, &mut moves);
+        assert_eq!(k, 16);
+        assert_eq!(mask(&moves[..7]), (beside_wall | 1 << 5) & !(1 << 1));
+        // Without the feature the most-connected vertices, none of them beside the wall here
+        // (vertex 5 has four neighbours in the space), come first.
+        let k = rules.moves(&s, false, false, &mut moves);
+        assert_eq!(k, 16);
+        assert_eq!(moves[0], 5);
+        assert_eq!(
+            moves[..k - 1].to_vec(),
+            g.order[..g.n]
+                .iter()
+                .copied()
+                .filter(|&v| v != 1)
+                .collect::<Vec<_>>()
+        );
     }
 
     /// An open 3×3 centre has one inner point, beside four liberties of the wall: a miai
