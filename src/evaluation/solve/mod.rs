@@ -96,7 +96,8 @@
 //! counting filter of its keys, so the line is scanned only when a key may repeat. The search
 //! runs on an explicit stack (no recursion, whatever the depth); moves are ordered
 //! most-connected vertex first (with [`Features::history`], the attacker's by the history
-//! heuristic first), then the move that last won at the same depth for the same side (the
+//! heuristic first; with [`Features::joins_first`], the defender's that join the wall before
+//! the others, on spaces of [`JOINS_FIRST_FROM`] vertices or more), then the move that last won at the same depth for the same side (the
 //! killer heuristic, [`Features::killers_from`]) before the others, and the defender's pass
 //! last, and at the defender's turn a move after which the wall lives statically is read first
 //! (on spaces of [`WIN_FIRST_FROM`] vertices or more); of two moves that a symmetry of the
