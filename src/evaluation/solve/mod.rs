@@ -113,10 +113,10 @@
 //! play need it. The tenuki rule is the only recursion: at most [`Params::tenuki_depth`] (<=
 //! [`MAX_TENUKI_DEPTH`]) levels, a few frames each. A solve that runs out of
 //! [`FALLBACK_AFTER_NODES`] nodes reads the space again with the history heuristic and no
-//! killers ([`Features::history_fallback`]), and a space of [`HISTORY_FIRST_FROM`] vertices or
-//! more is read that way at once: open spaces are read faster that way. Large open spaces,
-//! corner ones first, can exceed [`Params::node_limit`] (the open 20-point corner does), which
-//! turns into [`SolveError::SearchLimit`].
+//! killers ([`Features::history_fallback`]), and a corner space of [`HISTORY_FIRST_FROM`]
+//! vertices or more is read that way at once: open corners are read far faster that way.
+//! Large open spaces, corner ones first, can exceed [`Params::node_limit`] (the open 20-point
+//! corner does), which turns into [`SolveError::SearchLimit`].
 //!
 //! The files: [`Space`] (the model) in `space.rs`; the packed state, moves and the search in
 //! `search.rs`; reading a position in both games in `reading.rs`; the tenuki rule in
@@ -166,10 +166,13 @@ pub const MAX_KO_THREATS: u8 = 3;
 pub const KILLERS_FROM: u8 = 9;
 /// The nodes a first reading may take before [`Features::history_fallback`] reads again.
 pub const FALLBACK_AFTER_NODES: u64 = 2_000_000;
-/// With [`Features::history_fallback`], spaces of this many vertices or more are read with the
-/// history heuristic at once: with [`Features::joins_first`], the open 20-point edge takes
-/// 1.4 M nodes that way and 3.4 M through a first reading, the 18-point one 0.45 M and 1.8 M,
-/// the open 16-point corner 2.4 M and 7.4 M.
+/// With [`Features::history_fallback`], corner spaces (a vertex in the board's corner) of this
+/// many vertices or more are read with the history heuristic at once: the open 16-point corner
+/// takes 2.1 M nodes that way and 2.9 M through a first reading. Other spaces are read first
+/// without it: open ones are read faster with it (the open 20-point edge 0.7 M nodes against
+/// 1.8 M), but spaces rich in margins, where the attacker wins, slower (a 12-point edge
+/// space with seven margins, `0011`: 219 thousand nodes against 108 thousand), and board
+/// analysis reads those within a budget.
 pub const HISTORY_FIRST_FROM: usize = 10;
 /// [`Features::win_first`] reads spaces of this many vertices or more: on smaller ones its
 /// static tests of every defender move cost more than the nodes they save (the graphs of six
@@ -226,16 +229,17 @@ pub struct Features {
     pub killers_from: u8,
     /// Where a solve with the sound table and without history runs out of
     /// [`FALLBACK_AFTER_NODES`] nodes (and may search more), read the space again with the
-    /// history heuristic and no killers, in the budget left; a space of
-    /// [`HISTORY_FIRST_FROM`] vertices or more is read that way at once. Open spaces are read
-    /// faster with history, corners most (the open 16-point corner: 2.4 M nodes with history,
-    /// 7.4 M without). The answers are the same either way.
+    /// history heuristic and no killers, in the budget left; a corner space of
+    /// [`HISTORY_FIRST_FROM`] vertices or more is read that way at once. Open corner spaces
+    /// need it (the open 16-point corner: 2.1 M nodes with history, 2.9 M without). The
+    /// answers are the same either way.
     pub history_fallback: bool,
     /// Order the defender's moves with those that join the wall first (a vertex beside a
     /// wall side or a wall stone: a stone there is captured only with the wall), each group most-connected
     /// vertex first. A stone off the wall can be captured, and reading its capture and
-    /// recapture makes long lines: the open 20-point centre reads 0.9 M nodes without it,
-    /// 0.2 M with it; the open 20-point edge, more than 60 M and 1.4 M. On spaces of
+    /// recapture makes long lines: the open 20-point centre reads 0.3 M nodes without it,
+    /// 0.14 M with it; the open 16-point edge 0.36 M and 86 thousand; the open 20-point edge
+    /// gives up at 5 M without it, and reads 1.8 M with it. On spaces of
     /// [`JOINS_FIRST_FROM`] vertices or more.
     pub joins_first: bool,
     /// At the defender's turn, read first a move after which the wall lives statically (see
@@ -513,10 +517,11 @@ pub fn solve_with(
     // Where the features leave the history heuristic to a second reading, a first reading
     // with the features given; where it runs out of its nodes, a second one with the history
     // heuristic (no killers), in the budget left. With the sound table the answers do not
-    // depend on the order the moves are read in, so either gives the same. A large space
-    // goes to the second at once, whatever its budget: the second reads it faster.
+    // depend on the order the moves are read in, so either gives the same. A large corner
+    // space goes to the second at once, whatever its budget: the second reads it faster.
     let second_reading = features.history_fallback && features.sound_table && !features.history;
-    let history_at_once = second_reading && space.n >= HISTORY_FIRST_FROM;
+    let corner = space.n >= HISTORY_FIRST_FROM && space.edge[..space.n].contains(&2);
+    let history_at_once = second_reading && corner;
     let fallback = second_reading && params.node_limit > FALLBACK_AFTER_NODES;
     if !(fallback || history_at_once) {
         return read(&g, &root, params, features);

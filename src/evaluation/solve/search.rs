@@ -644,7 +644,11 @@ impl Rules<'_> {
 }
 
 /// Move a move that wins at once (for the defender: one after which the wall lives
-/// statically) to the front.
+/// statically) to the front. Where none does and the wall needs two vital regions (with
+/// `static_life`), the moves after which it has one come before the others, each group in
+/// the order given: the first move read is then one that makes an eye, where there is one
+/// (the open 20-point centre reads 139 thousand nodes this way, 308 thousand without; the
+/// open 20-point edge 1.8 M and 3.4 M).
 fn win_first(
     rules: &Rules,
     s: &State,
@@ -657,6 +661,9 @@ fn win_first(
         return;
     }
     let need = 2 - rules.eye as u32;
+    let grade = need == 2 && static_life;
+    // The moves (by index; at most 34) after which the wall has one vital region.
+    let mut one = 0u64;
     for i in 0..moves.len() {
         if let Played::Next { state, .. } = rules.play(s, false, moves[i]) {
             let alive = if static_life {
@@ -668,7 +675,23 @@ fn win_first(
                 moves[..=i].rotate_right(1);
                 return;
             }
+            if grade && rules.vital_regions(&state, 1, miai) {
+                one |= 1 << i;
+            }
         }
+    }
+    if one != 0 {
+        let mut out = [0u8; 34];
+        let mut k = 0;
+        for first in [true, false] {
+            for (i, &m) in moves.iter().enumerate() {
+                if (one >> i & 1 == 1) == first {
+                    out[k] = m;
+                    k += 1;
+                }
+            }
+        }
+        moves.copy_from_slice(&out[..moves.len()]);
     }
 }
 
