@@ -97,8 +97,9 @@
 //! runs on an explicit stack (no recursion, whatever the depth); moves are ordered
 //! most-connected vertex first (with [`Features::history`], the attacker's by the history
 //! heuristic first; with [`Features::joins_first`], the defender's that join the wall before
-//! the others, on spaces of [`JOINS_FIRST_FROM`] vertices or more), then the move that last won at the same depth for the same side (the
-//! killer heuristic, [`Features::killers_from`]) before the others, and the defender's pass
+//! the others, on spaces of [`JOINS_FIRST_FROM`] vertices or more), then the attacker's move
+//! that last won at the same depth (the killer heuristic, [`Features::killers_from`]) before
+//! the others, and the defender's pass
 //! last, and at the defender's turn a move after which the wall lives statically is read first
 //! (on spaces of [`WIN_FIRST_FROM`] vertices or more); of two moves that a symmetry of the
 //! space leaving the position unchanged maps onto each other only the first is read (at the root, the second takes the first's answers); and two
@@ -112,8 +113,8 @@
 //! the vital points (`a != c` for the attacker's, `b != d` for the defender's) or a line of
 //! play need it. The tenuki rule is the only recursion: at most [`Params::tenuki_depth`] (<=
 //! [`MAX_TENUKI_DEPTH`]) levels, a few frames each. A solve that runs out of
-//! [`FALLBACK_AFTER_NODES`] nodes reads the space again with the history heuristic and no
-//! killers ([`Features::history_fallback`]), and a corner space of [`HISTORY_FIRST_FROM`]
+//! [`FALLBACK_AFTER_NODES`] nodes reads the space again with the history heuristic
+//! ([`Features::history_fallback`]), and a corner space of [`HISTORY_FIRST_FROM`]
 //! vertices or more is read that way at once: open corners are read far faster that way.
 //! Large open spaces, corner ones first, can exceed [`Params::node_limit`] (the open 20-point
 //! corner does), which turns into [`SolveError::SearchLimit`].
@@ -168,11 +169,11 @@ pub const KILLERS_FROM: u8 = 9;
 pub const FALLBACK_AFTER_NODES: u64 = 2_000_000;
 /// With [`Features::history_fallback`], corner spaces (a vertex in the board's corner) of this
 /// many vertices or more are read with the history heuristic at once: the open 16-point corner
-/// takes 2.1 M nodes that way and 2.9 M through a first reading. Other spaces are read first
-/// without it: open ones are read faster with it (the open 20-point edge 0.7 M nodes against
-/// 1.8 M), but spaces rich in margins, where the attacker wins, slower (a 12-point edge
-/// space with seven margins, `0011`: 219 thousand nodes against 108 thousand), and board
-/// analysis reads those within a budget.
+/// takes 1.5 M nodes that way and 2.0 M through a first reading. Other spaces are read first
+/// without it: open ones read about as fast either way (the open 20-point edge 0.66 M nodes
+/// against 0.67 M), but spaces rich in margins, where the attacker wins, slower with it (a
+/// 12-point edge space with seven margins, `0011`: 328 thousand nodes against 164 thousand),
+/// and board analysis reads those within a budget.
 pub const HISTORY_FIRST_FROM: usize = 10;
 /// [`Features::win_first`] reads spaces of this many vertices or more: on smaller ones its
 /// static tests of every defender move cost more than the nodes they save (the graphs of six
@@ -222,24 +223,27 @@ pub struct Features {
     /// attacker's move there on the other (see `Rules::vital_regions` in `search.rs`).
     pub miai_regions: bool,
     /// On spaces of this many vertices or more, read first, at each depth of the search
-    /// stack, the move that last won at that depth for the same side (the killer
-    /// heuristic); `u8::MAX`: never. The default, [`KILLERS_FROM`], leaves it off on small
-    /// spaces, whose readings are a few hundred nodes: there one reading's killers mislead
-    /// the next (the 6-point graphs read 8% more nodes with them).
+    /// stack, the attacker's move that last won at that depth (the killer heuristic);
+    /// `u8::MAX`: never. The default, [`KILLERS_FROM`], leaves it off on small spaces, whose
+    /// readings are a few hundred nodes: there one reading's killers mislead the next (the
+    /// 6-point graphs read 8% more nodes with them). The defender's killers are not read
+    /// first: with them the open 20-point edge read 1.8 M nodes, without 0.67 M, the open
+    /// 16-point corner 2.1 M and 1.5 M (a 12-point edge space with seven margins, where the
+    /// attacker wins, 108 thousand and 164 thousand).
     pub killers_from: u8,
     /// Where a solve with the sound table and without history runs out of
     /// [`FALLBACK_AFTER_NODES`] nodes (and may search more), read the space again with the
-    /// history heuristic and no killers, in the budget left; a corner space of
+    /// history heuristic (the attacker's killers kept), in the budget left; a corner space of
     /// [`HISTORY_FIRST_FROM`] vertices or more is read that way at once. Open corner spaces
-    /// need it (the open 16-point corner: 2.1 M nodes with history, 2.9 M without). The
+    /// need it (the open 16-point corner: 1.5 M nodes with history, 2.0 M without). The
     /// answers are the same either way.
     pub history_fallback: bool,
     /// Order the defender's moves with those that join the wall first (a vertex beside a
     /// wall side or a wall stone: a stone there is captured only with the wall), each group most-connected
     /// vertex first. A stone off the wall can be captured, and reading its capture and
-    /// recapture makes long lines: the open 20-point centre reads 0.3 M nodes without it,
-    /// 0.14 M with it; the open 16-point edge 0.36 M and 86 thousand; the open 20-point edge
-    /// gives up at 5 M without it, and reads 1.8 M with it. On spaces of
+    /// recapture makes long lines: the open 20-point centre reads 265 thousand nodes without
+    /// it, 95 thousand with it; the open 16-point edge 446 thousand and 51 thousand; the open
+    /// 20-point edge gives up at 20 M without it, and reads 0.67 M with it. On spaces of
     /// [`JOINS_FIRST_FROM`] vertices or more.
     pub joins_first: bool,
     /// At the defender's turn, read first a move after which the wall lives statically (see
@@ -516,7 +520,7 @@ pub fn solve_with(
     };
     // Where the features leave the history heuristic to a second reading, a first reading
     // with the features given; where it runs out of its nodes, a second one with the history
-    // heuristic (no killers), in the budget left. With the sound table the answers do not
+    // heuristic, in the budget left. With the sound table the answers do not
     // depend on the order the moves are read in, so either gives the same. A large corner
     // space goes to the second at once, whatever its budget: the second reads it faster.
     let second_reading = features.history_fallback && features.sound_table && !features.history;
@@ -548,7 +552,6 @@ pub fn solve_with(
     };
     let history = Features {
         history: true,
-        killers_from: u8::MAX,
         ..features
     };
     match read(&g, &root, &second, history) {

@@ -647,8 +647,8 @@ impl Rules<'_> {
 /// statically) to the front. Where none does and the wall needs two vital regions (with
 /// `static_life`), the moves after which it has one come before the others, each group in
 /// the order given: the first move read is then one that makes an eye, where there is one
-/// (the open 20-point centre reads 139 thousand nodes this way, 308 thousand without; the
-/// open 20-point edge 1.8 M and 3.4 M).
+/// (the open 20-point centre reads 95 thousand nodes this way, 216 thousand without; the
+/// open 20-point edge 0.67 M and 1.4 M).
 fn win_first(
     rules: &Rules,
     s: &State,
@@ -778,9 +778,10 @@ pub(crate) struct Searcher {
     /// The attacker's cut-offs per move code (a vertex, or [`OUTER`], a code no space of
     /// [`super::MAX_VERTICES`] uses): the history heuristic.
     history: [u32; 32],
-    /// Per stack depth and side (`[defender, attacker]`), the move that last won there: the
-    /// killer heuristic.
-    killers: [[u8; 2]; KILLER_DEPTH],
+    /// Per stack depth, the attacker's move that last won there: the killer heuristic. The
+    /// defender's are not kept: read first, they made spaces where the attacker wins read
+    /// faster but open ones slower (see [`super::Features::killers_from`]).
+    killers: [u8; KILLER_DEPTH],
     /// What the search may use.
     pub features: Features,
     /// The symmetries of the geometry (empty unless [`Features::symmetry`]).
@@ -835,7 +836,7 @@ impl Searcher {
             filter_full: Box::new([0; FILTER]),
             filter_board: Box::new([0; FILTER]),
             history: [0; 32],
-            killers: [[NO_HINT; 2]; KILLER_DEPTH],
+            killers: [NO_HINT; KILLER_DEPTH],
             features,
             symmetries,
             stats: Stats::default(),
@@ -1044,10 +1045,11 @@ impl Searcher {
                     top.sym |= sym;
                 } else {
                     let top = self.stack.pop().expect("frame");
-                    if rules.g.n >= self.features.killers_from as usize && depth - 1 < KILLER_DEPTH
+                    if top.black
+                        && rules.g.n >= self.features.killers_from as usize
+                        && depth - 1 < KILLER_DEPTH
                     {
-                        let mv = top.moves[top.next as usize - 1];
-                        self.killers[depth - 1][top.black as usize] = mv;
+                        self.killers[depth - 1] = top.moves[top.next as usize - 1];
                     }
                     if self.features.history && top.black {
                         let mv = top.moves[top.next as usize - 1];
@@ -1297,8 +1299,8 @@ impl Searcher {
             moves[..nmoves as usize].sort_by_key(|&m| std::cmp::Reverse(h[m as usize & 31]));
         }
         let depth = self.stack.len();
-        if rules.g.n >= self.features.killers_from as usize && depth < KILLER_DEPTH {
-            let k = self.killers[depth][black as usize];
+        if black && rules.g.n >= self.features.killers_from as usize && depth < KILLER_DEPTH {
+            let k = self.killers[depth];
             if let Some(i) = moves[..nmoves as usize].iter().position(|&m| m == k) {
                 moves[..=i].rotate_right(1);
             }
