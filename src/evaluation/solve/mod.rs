@@ -169,11 +169,11 @@ pub const KILLERS_FROM: u8 = 9;
 pub const FALLBACK_AFTER_NODES: u64 = 2_000_000;
 /// With [`Features::history_fallback`], corner spaces (a vertex in the board's corner) of this
 /// many vertices or more are read with the history heuristic at once: the open 16-point corner
-/// takes 1.5 M nodes that way and 2.0 M through a first reading. Other spaces are read first
-/// without it: open ones read about as fast either way (the open 20-point edge 0.66 M nodes
-/// against 0.67 M), but spaces rich in margins, where the attacker wins, slower with it (a
-/// 12-point edge space with seven margins, `0011`: 328 thousand nodes against 164 thousand),
-/// and board analysis reads those within a budget.
+/// takes 1.44 M nodes that way and 1.76 M through a first reading. Other spaces are read
+/// first without it: open ones read about as fast either way (the open 20-point edge 0.65 M
+/// nodes against 0.66 M), but spaces rich in margins, where the attacker wins, slower with it
+/// (a 12-point edge space with seven margins, `0011`: 282 thousand nodes against 173
+/// thousand), and board analysis reads those within a budget.
 pub const HISTORY_FIRST_FROM: usize = 10;
 /// [`Features::win_first`] reads spaces of this many vertices or more: on smaller ones its
 /// static tests of every defender move cost more than the nodes they save (the graphs of six
@@ -229,21 +229,22 @@ pub struct Features {
     /// 6-point graphs read 8% more nodes with them). The defender's killers are not read
     /// first: with them the open 20-point edge read 1.8 M nodes, without 0.67 M, the open
     /// 16-point corner 2.1 M and 1.5 M (a 12-point edge space with seven margins, where the
-    /// attacker wins, 108 thousand and 164 thousand).
+    /// attacker wins, 108 thousand and 164 thousand; one killer a side then, two of the
+    /// attacker's now).
     pub killers_from: u8,
     /// Where a solve with the sound table and without history runs out of
     /// [`FALLBACK_AFTER_NODES`] nodes (and may search more), read the space again with the
     /// history heuristic (the attacker's killers kept), in the budget left; a corner space of
     /// [`HISTORY_FIRST_FROM`] vertices or more is read that way at once. Open corner spaces
-    /// need it (the open 16-point corner: 1.5 M nodes with history, 2.0 M without). The
+    /// need it (the open 16-point corner: 1.44 M nodes with history, 1.76 M without). The
     /// answers are the same either way.
     pub history_fallback: bool,
     /// Order the defender's moves with those that join the wall first (a vertex beside a
     /// wall side or a wall stone: a stone there is captured only with the wall), each group most-connected
     /// vertex first. A stone off the wall can be captured, and reading its capture and
-    /// recapture makes long lines: the open 20-point centre reads 265 thousand nodes without
-    /// it, 95 thousand with it; the open 16-point edge 446 thousand and 51 thousand; the open
-    /// 20-point edge gives up at 20 M without it, and reads 0.67 M with it. On spaces of
+    /// recapture makes long lines: the open 20-point centre reads 264 thousand nodes without
+    /// it, 95 thousand with it; the open 16-point edge 442 thousand and 51 thousand; the open
+    /// 20-point edge gives up at 20 M without it, and reads 0.66 M with it. On spaces of
     /// [`JOINS_FIRST_FROM`] vertices or more.
     pub joins_first: bool,
     /// At the defender's turn, read first a move after which the wall lives statically (see

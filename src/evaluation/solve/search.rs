@@ -286,17 +286,17 @@ impl Geometry {
         out
     }
 
-    /// The connected part of `color` that contains `seed`.
+    /// The connected part of `color` that contains `seed`. Each round takes the neighbours
+    /// of the vertices the last round added only, so every vertex's neighbours are read once.
     #[inline]
     pub fn flood(&self, seed: u32, color: u32) -> u32 {
         let mut g = seed & color;
-        loop {
-            let next = g | (self.nbrs(g) & color);
-            if next == g {
-                return g;
-            }
-            g = next;
+        let mut frontier = g;
+        while frontier != 0 {
+            frontier = self.nbrs(frontier) & color & !g;
+            g |= frontier;
         }
+        g
     }
 }
 
@@ -553,9 +553,12 @@ impl Rules<'_> {
     /// the answer joins the wall, so it is never a repetition (the wall only grows along a
     /// line). Two such regions, or one and a vital one, live against any play.
     pub fn vital_regions(&self, s: &State, need: u32, miai: bool) -> bool {
-        if need == 0 {
-            return true;
-        }
+        need == 0 || self.vital_count(s, need, miai) >= need
+    }
+
+    /// How many vital regions the wall has (see [`Rules::vital_regions`]), counted up to
+    /// `cap` at most: one pass answers both "two?" and "one?".
+    pub fn vital_count(&self, s: &State, cap: u32, miai: bool) -> u32 {
         let all = self.all();
         let w = self.wall_stones(s);
         let empty = !(s.black | s.white) & all;
@@ -572,12 +575,12 @@ impl Rules<'_> {
             let inner = region & empty & !libs;
             if inner == 0 || (miai && self.miai(region & empty, inner, libs)) {
                 found += 1;
-                if found >= need {
-                    return true;
+                if found >= cap {
+                    return found;
                 }
             }
         }
-        false
+        found
     }
 
     /// True when a region with empty points `empty` and inner points `inner` (empty, not
@@ -649,6 +652,9 @@ impl Rules<'_> {
 /// the order given: the first move read is then one that makes an eye, where there is one
 /// (the open 20-point centre reads 95 thousand nodes this way, 216 thousand without; the
 /// open 20-point edge 0.67 M and 1.4 M).
+///
+/// Gives the moves (a mask by move code) found not to make the wall live statically, so the
+/// search need not test them again when it plays them.
 fn win_first(
     rules: &Rules,
     s: &State,
@@ -656,26 +662,28 @@ fn win_first(
     moves: &mut [u8],
     static_life: bool,
     miai: bool,
-) {
+) -> u32 {
     if black {
-        return;
+        return 0;
     }
     let need = 2 - rules.eye as u32;
     let grade = need == 2 && static_life;
     // The moves (by index; at most 34) after which the wall has one vital region.
     let mut one = 0u64;
+    let mut not_alive = 0u32;
     for i in 0..moves.len() {
         if let Played::Next { state, .. } = rules.play(s, false, moves[i]) {
-            let alive = if static_life {
-                rules.vital_regions(&state, need, miai)
+            let regions = if static_life {
+                rules.vital_count(&state, need, miai)
             } else {
-                rules.sure_eyes(&state, need)
+                rules.sure_eyes(&state, need) as u32 * need
             };
-            if alive {
+            if regions >= need {
                 moves[..=i].rotate_right(1);
-                return;
+                return not_alive;
             }
-            if grade && rules.vital_regions(&state, 1, miai) {
+            not_alive |= 1 << (moves[i] & 31);
+            if grade && regions == 1 {
                 one |= 1 << i;
             }
         }
@@ -693,6 +701,7 @@ fn win_first(
         }
         moves.copy_from_slice(&out[..moves.len()]);
     }
+    not_alive
 }
 
 /// One frame of the explicit search stack.
@@ -720,9 +729,17 @@ struct Frame {
     /// The symmetries (a mask over [`Symmetries`]) by which the proof of a loss here pruned
     /// a move, here or below: the mirror move's refutation is the mirror of the one read,
     /// which holds on a line only if they map the line's positions of this class onto
-    /// themselves.
-    sym: u32,
+    /// themselves. At most 16 bits (the symmetries are at most 16, asserted in
+    /// `symmetry.rs`): a `u16` keeps the frame within 128 bytes, which the compiler copies
+    /// inline (past it, through `memmove`: 5% of the open 16-point corner's time).
+    sym: u16,
+    /// The defender's moves (a mask by move code) that [`win_first`] found not to make the
+    /// wall live statically: their positions need no static test of life again.
+    not_alive: u32,
 }
+
+// Frames are moved on every push and pop: within 128 bytes they are copied inline.
+const _: () = assert!(std::mem::size_of::<Frame>() <= 128);
 
 /// One position of the line of play.
 #[derive(Clone, Copy)]
@@ -778,10 +795,10 @@ pub(crate) struct Searcher {
     /// The attacker's cut-offs per move code (a vertex, or [`OUTER`], a code no space of
     /// [`super::MAX_VERTICES`] uses): the history heuristic.
     history: [u32; 32],
-    /// Per stack depth, the attacker's move that last won there: the killer heuristic. The
-    /// defender's are not kept: read first, they made spaces where the attacker wins read
-    /// faster but open ones slower (see [`super::Features::killers_from`]).
-    killers: [u8; KILLER_DEPTH],
+    /// Per stack depth, the attacker's two moves that last won there, the latest first: the
+    /// killer heuristic. The defender's are not kept: read first, they made spaces where the
+    /// attacker wins read faster but open ones slower (see [`super::Features::killers_from`]).
+    killers: [[u8; 2]; KILLER_DEPTH],
     /// What the search may use.
     pub features: Features,
     /// The symmetries of the geometry (empty unless [`Features::symmetry`]).
@@ -836,7 +853,7 @@ impl Searcher {
             filter_full: Box::new([0; FILTER]),
             filter_board: Box::new([0; FILTER]),
             history: [0; 32],
-            killers: [NO_HINT; KILLER_DEPTH],
+            killers: [[NO_HINT; 2]; KILLER_DEPTH],
             features,
             symmetries,
             stats: Stats::default(),
@@ -1042,14 +1059,18 @@ impl Searcher {
                 if r {
                     // A refuted move: the opponent's proof is part of the proof of a loss.
                     top.lost = top.lost.join(reach);
-                    top.sym |= sym;
+                    top.sym |= sym as u16;
                 } else {
                     let top = self.stack.pop().expect("frame");
                     if top.black
                         && rules.g.n >= self.features.killers_from as usize
                         && depth - 1 < KILLER_DEPTH
                     {
-                        self.killers[depth - 1] = top.moves[top.next as usize - 1];
+                        let mv = top.moves[top.next as usize - 1];
+                        let k = &mut self.killers[depth - 1];
+                        if k[0] != mv {
+                            *k = [mv, k[0]];
+                        }
                     }
                     if self.features.history && top.black {
                         let mv = top.moves[top.next as usize - 1];
@@ -1071,16 +1092,17 @@ impl Searcher {
             if top.next >= top.nmoves {
                 let top = self.stack.pop().expect("frame");
                 self.pop_path();
-                self.finish(&top, false, top.lost, top.sym);
+                self.finish(&top, false, top.lost, top.sym as u32);
                 if self.stack.is_empty() {
                     return false;
                 }
-                ret = Some(self.returned(&top, false, top.lost, top.sym));
+                ret = Some(self.returned(&top, false, top.lost, top.sym as u32));
                 continue;
             }
             let mv = top.moves[top.next as usize];
             top.next += 1;
             let (state, black, class) = (top.state, top.black, top.class);
+            let known_not_alive = top.not_alive >> (mv & 31) & 1 == 1;
             let (child, child_class, by_board) = match rules.play(&state, black, mv) {
                 Played::Illegal => continue,
                 Played::CapturedWall => {
@@ -1133,7 +1155,14 @@ impl Searcher {
                 }
                 Err(hint) => hint,
             };
-            if let Some(v) = self.terminal(rules, &child, !black) {
+            // A defender's move `win_first` tested: only the capture of the wall is left to
+            // test (the attacker to move).
+            let terminal = if known_not_alive {
+                (rules.wall_libs(&child) <= 1).then_some(true)
+            } else {
+                self.terminal(rules, &child, !black)
+            };
+            if let Some(v) = terminal {
                 // A static result holds whatever the line: nothing below it to meet.
                 ret = Some((v, u32::MAX, 0, Reach::NONE, itself, 0));
                 continue;
@@ -1300,9 +1329,11 @@ impl Searcher {
         }
         let depth = self.stack.len();
         if black && rules.g.n >= self.features.killers_from as usize && depth < KILLER_DEPTH {
-            let k = self.killers[depth];
-            if let Some(i) = moves[..nmoves as usize].iter().position(|&m| m == k) {
-                moves[..=i].rotate_right(1);
+            // The older first, so the latest ends in front.
+            for k in self.killers[depth].into_iter().rev() {
+                if let Some(i) = moves[..nmoves as usize].iter().position(|&m| m == k) {
+                    moves[..=i].rotate_right(1);
+                }
             }
         }
         if self.features.sound_table && hint != NO_HINT {
@@ -1310,8 +1341,9 @@ impl Searcher {
                 moves[..=i].rotate_right(1);
             }
         }
+        let mut not_alive = 0;
         if self.features.win_first && rules.g.n >= WIN_FIRST_FROM {
-            win_first(
+            not_alive = win_first(
                 rules,
                 s,
                 black,
@@ -1337,7 +1369,8 @@ impl Searcher {
             hi: 0,
             by_board,
             lost: Reach::NONE,
-            sym,
+            sym: sym as u16,
+            not_alive,
         });
         true
     }
