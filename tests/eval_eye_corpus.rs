@@ -6,7 +6,8 @@
 //! from the random-games script (`random19_...`). Each case
 //! is our exact answer at one vertex and GNU Go 3.8's there (`loadsgf FILE`, `eval_eye
 //! VERTEX`); where they differ, a reason read from the position says who is right.
-//! Agreement: 105 of 122 (104 before a half eye decided by a point of its own space was joined
+//! Agreement: 106 of 122 (105 before the solver read `edge_ko_false_eye`'s closed region within
+//! rule (e)'s budget; 104 before a half eye decided by a point of its own space was joined
 //! to that point instead of given a virtual vertex; 101 before the liveness read the stones of closed regions with the
 //! solver, rule (e) of `board::eyespace`; 100 of 121 before the random-games case; 99 before the reader followed chases of three-liberty strings; 102
 //! before the size rule gave way to the solver). `docs/EVAL_EYE_CORPUS.md` tabulates the categories.
@@ -56,9 +57,6 @@ const WHY_DEAD_STONES: &str =
 ///   wall with two outside liberties: white A1 (or D1) and a capture leave the two-point
 ///   space B1 C1, black A1 or D1 is self-atari and leaves a straight three with black to
 ///   play its middle: one eye.
-/// - `edge_ko_false_eye` E1: white's only proper eye is H1; E1 is false, white D1 having E1
-///   as its only liberty (black E1 takes it as a ko and, once black has filled F4 and G4,
-///   leaves white's group in atari). White is dead; we value white's point E1: 0 0.
 const WHY_WHITE_DEAD_ONE_EYE: &str =
     "GNU Go right on status (white has one eye, dead); ours the value of white's space";
 
@@ -267,13 +265,11 @@ const CASES: &[Case] = &[
         WHY_ENCLOSED_DEFENDER,
     ),
     case("edge_half_eye", "E1", "2 2", "2 2", AGREE),
-    case(
-        "edge_ko_false_eye",
-        "E1",
-        "0 0",
-        "2 2",
-        WHY_WHITE_DEAD_ONE_EYE,
-    ),
+    // White's group is dead (its only proper eye is H1; E1 is a ko black wins), and since the
+    // solver reads black's closed region around it within rule (e)'s budget, our liveness
+    // says so: E1 is black's 18-point area with fourteen dead white stones, 2 2, as GNU Go's
+    // eye_data (black, esize 18, 2222). It was white's point E1, 0 0, before.
+    case("edge_ko_false_eye", "E1", "2 2", "2 2", AGREE),
     case("edge_nine", "E2", "2 2", "2 2", AGREE),
     case("edge_nine_two_stones", "D1", "2 2", "2 2", AGREE),
     case("edge_ring_enclosed_stone", "D1", "2 2", "2 2", AGREE),
@@ -544,7 +540,7 @@ const CASES: &[Case] = &[
 #[test]
 fn corpus_eval_eye_answers() {
     assert!(CASES.len() >= 150 - 52);
-    check_ours(CASES, (105, 122));
+    check_ours(CASES, (106, 122));
 }
 
 #[test]

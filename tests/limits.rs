@@ -163,9 +163,10 @@ fn gtp_analyze_eyegraph_gives_up_at_its_default_time_limit() {
 fn solve_under_a_memory_limit_ends_in_an_error_not_a_signal() {
     // 100 MB of address space: the transposition table used to abort the process (SIGABRT)
     // when it could not grow; it now shrinks, and the search ends at its limit. The open
-    // 20-point edge space: the 16-point one this used to solve now answers within the limit.
+    // 20-point corner: the 16-point and 20-point edges this used to read now answer within
+    // the limits.
     let script = format!(
-        "ulimit -v 100000; exec {} solve --time-limit 4 '-----%.....%.....%.....%.....'",
+        "ulimit -v 100000; exec {} solve --time-limit 4 '|.....%|.....%|.....%|.....%+------'",
         env!("CARGO_BIN_EXE_nakade")
     );
     let out = std::process::Command::new("sh")
