@@ -1407,6 +1407,17 @@ mod tests {
             .geometry()
     }
 
+    /// No stone on the space, two outer liberties, no ko, `threats` ko threats a side.
+    fn empty(threats: u8) -> State {
+        State {
+            black: 0,
+            white: 0,
+            outer: 2,
+            ko: NO_KO,
+            threats: [threats, threats],
+        }
+    }
+
     /// Every legal move either leaves the class as it was or is one `may_grow_class` flags,
     /// and no move ever takes a part of the class away (the soundness of the table rests on
     /// both), over random lines of play.
@@ -1417,13 +1428,7 @@ mod tests {
             let rules = Rules { g: &g, eye: false };
             let mut seed = 0x2545_f491_4f6c_dd1du64;
             for _ in 0..200 {
-                let mut s = State {
-                    black: 0,
-                    white: 0,
-                    outer: 2,
-                    ko: NO_KO,
-                    threats: [1, 1],
-                };
+                let mut s = empty(1);
                 let mut black = true;
                 for _ in 0..40 {
                     seed ^= seed << 13;
@@ -1461,13 +1466,7 @@ mod tests {
     fn the_defenders_moves_that_join_the_wall_come_first() {
         let g = geometry("|....%|....%|....%|....%+-----");
         let rules = Rules { g: &g, eye: false };
-        let mut s = State {
-            black: 0,
-            white: 0,
-            outer: 2,
-            ko: NO_KO,
-            threats: [0, 0],
-        };
+        let mut s = empty(0);
         let mask = |moves: &[u8]| moves.iter().fold(0u32, |m, &v| m | 1 << v);
         let mut moves = [0u8; 34];
         let k = rules.moves(&s, false, true, &mut moves);
@@ -1501,13 +1500,7 @@ mod tests {
     /// beside it); an open 4×4 centre has four inner points no single point is beside.
     #[test]
     fn a_region_one_of_two_moves_makes_vital_is_counted_with_miai() {
-        let empty = State {
-            black: 0,
-            white: 0,
-            outer: 2,
-            ko: NO_KO,
-            threats: [0, 0],
-        };
+        let empty = empty(0);
         let g = geometry("...%...%...");
         let rules = Rules { g: &g, eye: true };
         assert!(!rules.vital_regions(&empty, 1, false));
