@@ -357,8 +357,13 @@ impl Rules<'_> {
     /// Number of liberties of the wall string.
     #[inline]
     pub fn wall_libs(&self, s: &State) -> u32 {
+        self.wall_libs_of(s, self.wall_stones(s))
+    }
+
+    /// [`Rules::wall_libs`] with the wall string's stones `w` known.
+    #[inline]
+    fn wall_libs_of(&self, s: &State, w: u32) -> u32 {
         let empty = !(s.black | s.white) & self.all();
-        let w = self.wall_stones(s);
         (empty & (self.g.wall | self.g.nbrs(w))).count_ones() + s.outer as u32 + self.eye as u32
     }
 
@@ -370,9 +375,14 @@ impl Rules<'_> {
     /// of one class, and the positions of a line that share a class are consecutive.
     #[inline]
     pub fn class(&self, board: u64) -> u64 {
-        let black = board as u32 & 0xf_ffff;
         let white = (board >> 20) as u32 & 0xf_ffff;
-        let wall = self.g.flood(white & self.g.wall, white);
+        self.class_of(board, self.g.flood(white & self.g.wall, white))
+    }
+
+    /// [`Rules::class`] with the wall string's stones `wall` known.
+    #[inline]
+    fn class_of(&self, board: u64, wall: u32) -> u64 {
+        let black = board as u32 & 0xf_ffff;
         let inv = if self.g.marg == 0 {
             0
         } else {
@@ -392,46 +402,58 @@ impl Rules<'_> {
 
     /// Play `mv` (a vertex, [`OUTER`] or [`PASS`]) for the attacker (`black`) or the defender.
     pub fn play(&self, s: &State, black: bool, mv: u8) -> Played {
+        self.play_from(s, self.wall_stones(s), black, mv).0
+    }
+
+    /// [`Rules::play`] with the wall string's stones `wall` known; gives the wall string's
+    /// stones after the move too (the search carries them in its class, so no position
+    /// floods for them again).
+    #[inline]
+    fn play_from(&self, s: &State, wall: u32, black: bool, mv: u8) -> (Played, u32) {
         let mut t = *s;
         t.ko = NO_KO;
         if mv == PASS {
-            return Played::Next {
+            let next = Played::Next {
                 state: t,
                 captured: false,
             };
+            return (next, wall);
         }
         if mv == OUTER {
             if !black || s.outer == 0 {
-                return Played::Illegal;
+                return (Played::Illegal, wall);
             }
             t.outer -= 1;
-            if self.wall_libs(&t) == 0 {
-                return Played::CapturedWall;
+            if self.wall_libs_of(&t, wall) == 0 {
+                return (Played::CapturedWall, wall);
             }
-            return Played::Next {
+            let next = Played::Next {
                 state: t,
                 captured: false,
             };
+            return (next, wall);
         }
         let bit = 1u32 << mv;
         if (s.black | s.white) & bit != 0 {
-            return Played::Illegal;
+            return (Played::Illegal, wall);
         }
+        let mut wall = wall;
         let all = self.all();
         let mut captured_count = 0u32;
         let mut captured_at = 0u32;
         if black {
             t.black |= bit;
             // Opponent strings next to the stone.
+            // An attacker stone leaves the wall string as it was.
             let touches_wall = self.g.wall & bit != 0;
-            let w = self.wall_stones(&t);
+            let w = wall;
             if touches_wall || self.g.adj[mv as usize] & w != 0 {
                 let empty = !(t.black | t.white) & all;
                 let libs = (empty & (self.g.wall | self.g.nbrs(w))).count_ones()
                     + t.outer as u32
                     + self.eye as u32;
                 if libs == 0 {
-                    return Played::CapturedWall;
+                    return (Played::CapturedWall, wall);
                 }
             }
             let mut cand = self.g.adj[mv as usize] & t.white & !w;
@@ -466,7 +488,7 @@ impl Rules<'_> {
         if s.ko == mv && captured_count == 1 {
             let side = if black { 0 } else { 1 };
             if t.threats[side] == 0 {
-                return Played::Illegal;
+                return (Played::Illegal, wall);
             }
             t.threats[side] -= 1;
         }
@@ -476,7 +498,7 @@ impl Rules<'_> {
             let own = self.g.flood(bit, t.black);
             let libs = self.g.nbrs(own) & empty;
             if own & self.g.marg == 0 && libs == 0 {
-                return Played::Illegal;
+                return (Played::Illegal, wall);
             } else if captured_count == 1 && own == bit && libs == captured_at {
                 t.ko = captured_at.trailing_zeros() as u8;
             }
@@ -484,23 +506,26 @@ impl Rules<'_> {
             let own = self.g.flood(bit, t.white);
             let libs = self.g.nbrs(own) & empty;
             if own & self.g.wall != 0 {
-                let w = self.wall_stones(&t);
-                let wl = (empty & (self.g.wall | self.g.nbrs(w))).count_ones()
+                // The stone's string has a wall side: it is the wall string now (every wall
+                // stone is joined to a wall side, so a string that touches none is apart).
+                wall |= own;
+                let wl = (empty & (self.g.wall | self.g.nbrs(wall))).count_ones()
                     + t.outer as u32
                     + self.eye as u32;
                 if wl == 0 {
-                    return Played::Illegal;
+                    return (Played::Illegal, wall);
                 }
             } else if libs == 0 {
-                return Played::Illegal;
+                return (Played::Illegal, wall);
             } else if captured_count == 1 && own == bit && libs == captured_at {
                 t.ko = captured_at.trailing_zeros() as u8;
             }
         }
-        Played::Next {
+        let next = Played::Next {
             state: t,
             captured: captured_count > 0,
-        }
+        };
+        (next, wall)
     }
 
     /// True when the wall has at least `need` sure eyes: empty regions of one or two vertices,
@@ -552,15 +577,17 @@ impl Rules<'_> {
     /// holds a defender stone, so a move in one changes no other and captures nothing there;
     /// the answer joins the wall, so it is never a repetition (the wall only grows along a
     /// line). Two such regions, or one and a vital one, live against any play.
+    #[cfg(test)]
     pub fn vital_regions(&self, s: &State, need: u32, miai: bool) -> bool {
-        need == 0 || self.vital_count(s, need, miai) >= need
+        need == 0 || self.vital_count_of(s, self.wall_stones(s), need, miai) >= need
     }
 
     /// How many vital regions the wall has (see [`Rules::vital_regions`]), counted up to
-    /// `cap` at most: one pass answers both "two?" and "one?".
-    pub fn vital_count(&self, s: &State, cap: u32, miai: bool) -> u32 {
+    /// `cap` at most: one pass answers both "two?" and "one?". The wall string's stones `w`
+    /// are known (the search carries them in its class).
+    #[inline]
+    fn vital_count_of(&self, s: &State, w: u32, cap: u32, miai: bool) -> u32 {
         let all = self.all();
-        let w = self.wall_stones(s);
         let empty = !(s.black | s.white) & all;
         let libs = empty & (self.g.wall | self.g.nbrs(w));
         let off = all & !w;
@@ -609,6 +636,19 @@ impl Rules<'_> {
     /// Candidate moves in search order (see [`super::Features::joins_first`] for
     /// `joins_first`).
     pub fn moves(&self, s: &State, black: bool, joins_first: bool, out: &mut [u8; 34]) -> usize {
+        self.moves_of(s, self.wall_stones(s), black, joins_first, out)
+    }
+
+    /// [`Rules::moves`] with the wall string's stones `wall` known.
+    #[inline]
+    fn moves_of(
+        &self,
+        s: &State,
+        wall: u32,
+        black: bool,
+        joins_first: bool,
+        out: &mut [u8; 34],
+    ) -> usize {
         let mut k = 0;
         let empty = !(s.black | s.white) & self.all();
         if black {
@@ -627,7 +667,7 @@ impl Rules<'_> {
             // Vertices first, most connected first (the vital points of a shape), pass last;
             // with `joins_first`, those that join the wall before the others.
             let join = if joins_first {
-                empty & (self.g.wall | self.g.nbrs(self.wall_stones(s)))
+                empty & (self.g.wall | self.g.nbrs(wall))
             } else {
                 0
             };
@@ -658,6 +698,7 @@ impl Rules<'_> {
 fn win_first(
     rules: &Rules,
     s: &State,
+    wall: u32,
     black: bool,
     moves: &mut [u8],
     static_life: bool,
@@ -672,9 +713,9 @@ fn win_first(
     let mut one = 0u64;
     let mut not_alive = 0u32;
     for i in 0..moves.len() {
-        if let Played::Next { state, .. } = rules.play(s, false, moves[i]) {
+        if let (Played::Next { state, .. }, wall) = rules.play_from(s, wall, false, moves[i]) {
             let regions = if static_life {
-                rules.vital_count(&state, need, miai)
+                rules.vital_count_of(&state, wall, need, miai)
             } else {
                 rules.sure_eyes(&state, need) as u32 * need
             };
@@ -1103,7 +1144,9 @@ impl Searcher {
             top.next += 1;
             let (state, black, class) = (top.state, top.black, top.class);
             let known_not_alive = top.not_alive >> (mv & 31) & 1 == 1;
-            let (child, child_class, by_board) = match rules.play(&state, black, mv) {
+            // The class holds the wall string's stones (see [`Rules::class`]).
+            let (played, child_wall) = rules.play_from(&state, class as u32 & 0xf_ffff, black, mv);
+            let (child, child_class, by_board) = match played {
                 Played::Illegal => continue,
                 Played::CapturedWall => {
                     ret = Some((false, u32::MAX, 0, Reach::NONE, Reach::NONE, 0));
@@ -1135,7 +1178,11 @@ impl Searcher {
                         OUTER => true,
                         v => may_grow_class(rules.g, &state, v, black),
                     };
-                    let class = if grows { rules.class(board) } else { class };
+                    let class = if grows {
+                        rules.class_of(board, child_wall)
+                    } else {
+                        class
+                    };
                     (state, class, by_board)
                 }
             };
@@ -1158,9 +1205,9 @@ impl Searcher {
             // A defender's move `win_first` tested: only the capture of the wall is left to
             // test (the attacker to move).
             let terminal = if known_not_alive {
-                (rules.wall_libs(&child) <= 1).then_some(true)
+                (rules.wall_libs_of(&child, child_wall) <= 1).then_some(true)
             } else {
-                self.terminal(rules, &child, !black)
+                self.terminal_of(rules, &child, child_wall, !black)
             };
             if let Some(v) = terminal {
                 // A static result holds whatever the line: nothing below it to meet.
@@ -1204,7 +1251,6 @@ impl Searcher {
             self.tt.clear();
         }
         if self.tt.len() == self.tt.capacity() && self.tt.try_reserve(1).is_err() {
-            // Growing doubles the table: give its memory back and start again small.
             self.tt = FxHashMap::default();
             if self.tt.try_reserve(1).is_err() {
                 return;
@@ -1300,7 +1346,9 @@ impl Searcher {
     ) -> bool {
         let mut moves = [0u8; 34];
         let joins_first = self.features.joins_first && rules.g.n >= JOINS_FIRST_FROM;
-        let mut nmoves = rules.moves(s, black, joins_first, &mut moves) as u8;
+        // The class holds the wall string's stones (see [`Rules::class`]).
+        let wall = class as u32 & 0xf_ffff;
+        let mut nmoves = rules.moves_of(s, wall, black, joins_first, &mut moves) as u8;
         let mut sym = 0;
         if self.features.symmetry && !self.symmetries.is_empty() {
             let mut fix = self.symmetries.fixing(s);
@@ -1346,6 +1394,7 @@ impl Searcher {
             not_alive = win_first(
                 rules,
                 s,
+                wall,
                 black,
                 &mut moves[..nmoves as usize],
                 self.features.static_life,
@@ -1378,12 +1427,18 @@ impl Searcher {
     /// Immediate results: an attacker to move against a wall with one liberty captures it.
     #[inline]
     fn terminal(&self, rules: &Rules, s: &State, black: bool) -> Option<bool> {
-        if black && rules.wall_libs(s) <= 1 {
+        self.terminal_of(rules, s, rules.wall_stones(s), black)
+    }
+
+    /// [`Searcher::terminal`] with the wall string's stones `wall` known.
+    #[inline]
+    fn terminal_of(&self, rules: &Rules, s: &State, wall: u32, black: bool) -> Option<bool> {
+        if black && rules.wall_libs_of(s, wall) <= 1 {
             return Some(true);
         }
         let need = 2 - rules.eye as u32;
         let alive = if self.features.static_life {
-            rules.vital_regions(s, need, self.features.miai_regions)
+            need == 0 || rules.vital_count_of(s, wall, need, self.features.miai_regions) >= need
         } else {
             rules.sure_eyes(s, need)
         };
@@ -1422,7 +1477,7 @@ mod tests {
     /// and no move ever takes a part of the class away (the soundness of the table rests on
     /// both), over random lines of play.
     #[test]
-    fn the_class_only_grows_and_only_where_flagged() {
+    fn the_class_only_grows_and_only_where_flagged_and_the_wall_is_carried() {
         for text in ["!..%.X.%..!", "|....%|....%|....%+-----", "-----%.!..%...."] {
             let g = geometry(text);
             let rules = Rules { g: &g, eye: false };
@@ -1437,8 +1492,13 @@ mod tests {
                     let mut moves = [0u8; 34];
                     let k = rules.moves(&s, black, false, &mut moves);
                     let mv = moves[(seed % k as u64) as usize];
-                    if let Played::Next { state, .. } = rules.play(&s, black, mv) {
+                    let (played, wall) = rules.play_from(&s, rules.wall_stones(&s), black, mv);
+                    assert_eq!(played, rules.play(&s, black, mv));
+                    if let Played::Next { state, .. } = played {
+                        // The wall the search carries is the wall a flood finds.
+                        assert_eq!(wall, rules.wall_stones(&state), "{text}: {s:?} {mv}");
                         let (before, after) = (rules.class(s.board()), rules.class(state.board()));
+                        assert_eq!(after, rules.class_of(state.board(), wall));
                         let grows = match mv {
                             PASS => false,
                             OUTER => true,
