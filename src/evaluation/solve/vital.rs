@@ -33,20 +33,27 @@ impl Ctx<'_> {
     /// one, or with `until`, of those up to the first whose count is `until` (the move the
     /// line of play of that digit takes).
     fn read_other(&mut self, per: &mut [First], black: bool, hist: &[u64], until: Option<u8>) {
-        let (x, y) = if black { (2, 3) } else { (0, 1) };
         for i in 0..per.len() {
-            if per[i].v[x] == UNREAD {
-                let k = match per[i].left {
-                    Left::Mirror(m) => per[m].v[x],
-                    Left::Position(child) => self.count(&child, !black, hist),
-                };
-                per[i].v[x] = k;
-                per[i].v[y] = k;
-            }
-            if until.is_some_and(|u| per[i].v[x] == u) {
+            let k = self.other_of(per, i, black, hist);
+            if until.is_some_and(|u| k == u) {
                 return;
             }
         }
+    }
+
+    /// The other count of `black`'s first move `per[i]` (see [`Ctx::read_other`]), read
+    /// where it is not read yet.
+    fn other_of(&mut self, per: &mut [First], i: usize, black: bool, hist: &[u64]) -> u8 {
+        let (x, y) = if black { (2, 3) } else { (0, 1) };
+        if per[i].v[x] == UNREAD {
+            let k = match per[i].left {
+                Left::Mirror(m) => per[m].v[x],
+                Left::Position(child) => self.count(&child, !black, hist),
+            };
+            per[i].v[x] = k;
+            per[i].v[y] = k;
+        }
+        per[i].v[x]
     }
 
     pub(super) fn solve(&mut self, root: &State, depth: u32) -> Solution {
@@ -83,7 +90,22 @@ impl Ctx<'_> {
             } else {
                 &mut per_white
             };
+            // Read for the lines of play alone, the value and the vital points need none of
+            // this player's first moves: with `b = c = 0` the attacker's `a` is 0 and there
+            // is no attack point, with `b = c = 2` the defender's `d` is 2 and there is no
+            // defence point. The two lines of the player take the first move, in this order,
+            // whose tenuki count (the digit played twice) and whose other count (the digit
+            // played once) reach that digit, `target`: the moves after the first that reaches
+            // both are never read (the open 20-point edge: 77 thousand nodes fewer).
+            let for_lines_only = !whole
+                && !(if black {
+                    b != 0 || c != 0
+                } else {
+                    b != 2 || c != 2
+                });
+            let target = if black { 0 } else { 2 };
             for mv in self.firsts(black).collect::<Vec<_>>() {
+                let read_before = per.len();
                 let r = *rep.get(mv as usize).unwrap_or(&mv);
                 if let Some(i) = (r != mv)
                     .then(|| per.iter().position(|f| f.mv == r))
@@ -116,6 +138,12 @@ impl Ctx<'_> {
                         tenuki: t,
                         left: Left::Position(child),
                     });
+                }
+                if for_lines_only && per.len() > read_before {
+                    let i = per.len() - 1;
+                    if per[i].tenuki == target && self.other_of(per, i, black, &hist) == target {
+                        break;
+                    }
                 }
             }
         }
