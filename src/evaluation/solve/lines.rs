@@ -2,10 +2,16 @@
 
 use super::reading::Ctx;
 use super::search::{Played, Rules, State, OUTER, PASS};
+use super::JOINS_FIRST_FROM;
 
 impl Ctx<'_> {
     /// A readable line of play for one digit: the first move reaching `target`, then (if
     /// `again`) a second move by the same player, then best play in the game that decides it.
+    /// At each turn the winner plays its first winning move in the search's own order (with
+    /// [`super::Features::joins_first`], the defender's moves that join the wall first): the
+    /// winning move is then found early, and few losing ones are refuted on the way (the
+    /// open 20-point edge's lines cost 78 thousand nodes this way, 329 thousand in the
+    /// most-connected order).
     pub(super) fn line(
         &mut self,
         root: &State,
@@ -36,7 +42,8 @@ impl Ctx<'_> {
         }
         for _ in 0..24 {
             let mut buf = [0u8; 34];
-            let k = rules.moves(&state, to_move, false, &mut buf);
+            let joins_first = self.s.features.joins_first && self.g.n >= JOINS_FIRST_FROM;
+            let k = rules.moves(&state, to_move, joins_first, &mut buf);
             let mut chosen: Option<(u8, Played)> = None;
             if to_move && rules.wall_libs(&state) <= 1 {
                 moves.push("B captures".to_string());
