@@ -53,7 +53,7 @@ impl Source {
             Source::File(_, db) => db,
             Source::Solver(params) => {
                 let solved = nakade::evaluation::solve::Space::from_diagram(diagram)
-                    .and_then(|space| nakade::evaluation::solve::solve(&space, params));
+                    .and_then(|space| nakade::evaluation::solve::solve_value(&space, params));
                 return match solved {
                     Ok(s) => format!("{} {}", s.value, encode(&s.annotate(diagram))),
                     Err(e) => format!("no answer: {e}"),

@@ -26,7 +26,7 @@ pub fn run(up_to: usize, out: Option<&Path>, params: Params) -> anyhow::Result<E
         }
     };
     let oracle = |d: &nakade::pattern::diagram::Diagram, _: &nakade::pattern::graph::EyeGraph| {
-        let s = solve::solve(&Space::from_diagram(d).ok()?, &params).ok()?;
+        let s = solve::solve_value(&Space::from_diagram(d).ok()?, &params).ok()?;
         Some(Answer {
             value: s.value,
             attack: VertexSet(s.attack),

@@ -88,21 +88,28 @@ enum Outcome {
     Solved(Solution),
 }
 
-fn run_one(mode: &Mode, text: &str) -> Result<(Diagram, EyeGraph, Outcome), String> {
+/// Match or solve one encoded graph; `lines`: read the solver's lines of play too (only the
+/// text output prints them).
+fn run_one(mode: &Mode, text: &str, lines: bool) -> Result<(Diagram, EyeGraph, Outcome), String> {
     let diagram = parse_graph(text).map_err(|e| e.to_string())?;
     let graph = EyeGraph::from_diagram(&diagram).map_err(|e| e.to_string())?;
     let outcome = match mode {
         Mode::Match(ev) => Outcome::Matched(ev.evaluate(&graph).map_err(|e| e.to_string())?),
         Mode::Solve(params) => {
             let space = Space::from_diagram(&diagram).map_err(|e| e.to_string())?;
-            Outcome::Solved(solve::solve(&space, params).map_err(|e| e.to_string())?)
+            let solved = if lines {
+                solve::solve(&space, params)
+            } else {
+                solve::solve_value(&space, params)
+            };
+            Outcome::Solved(solved.map_err(|e| e.to_string())?)
         }
     };
     Ok((diagram, graph, outcome))
 }
 
 fn json_line(mode: &Mode, text: &str) -> (String, bool) {
-    let json = match run_one(mode, text) {
+    let json = match run_one(mode, text, false) {
         Ok((_, g, Outcome::Matched(e))) => serde_json::to_string(&MatchJson {
             graph: text,
             pattern: e.and_then(|e| match e.source {
@@ -185,7 +192,7 @@ pub fn single(mode: &Mode, text: &str, json: bool) -> anyhow::Result<ExitCode> {
             ExitCode::from(1)
         });
     }
-    let (diagram, g, outcome) = match run_one(mode, text) {
+    let (diagram, g, outcome) = match run_one(mode, text, true) {
         Ok(ok) => ok,
         Err(e) => {
             eprintln!("error: {text}: {e}");

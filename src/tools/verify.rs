@@ -313,7 +313,7 @@ pub fn verify(file: &PatternFile, params: &Params) -> Result<Report, CompileErro
                         }));
                         for dispute in disputes {
                             let solved = Space::from_diagram(&plain)
-                                .and_then(|s| solve::solve(&s, params))
+                                .and_then(|s| solve::solve_value(&s, params))
                                 .map_or_else(
                                     |_| String::new(),
                                     |s| format!("{} {}", s.value, encode(&s.annotate(&plain))),

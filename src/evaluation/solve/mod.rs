@@ -479,6 +479,29 @@ pub fn solve(space: &Space, params: &Params) -> Result<Solution, SolveError> {
     solve_with(space, params, Features::default())
 }
 
+/// Solve a space for its eye value and vital points only: [`solve`] without the lines of
+/// play ([`Solution::pv`] is left empty), which a host that prints no line need not pay for
+/// (the open 20-point edge: 657 thousand nodes against 734 thousand; graphs of up to seven
+/// vertices about a sixth less time).
+///
+/// ```
+/// use nakade::evaluation::solve::{solve_value, Params, Space};
+/// use nakade::pattern::encoded::parse_graph;
+///
+/// let space = Space::from_diagram(&parse_graph("|...%|XO.%+---")?)?;
+/// let sol = solve_value(&space, &Params::default())?;
+/// assert_eq!(sol.value.to_string(), "1222");
+/// assert!(sol.pv.iter().all(String::is_empty));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solve_value(space: &Space, params: &Params) -> Result<Solution, SolveError> {
+    let features = Features {
+        lines: false,
+        ..Features::default()
+    };
+    solve_with(space, params, features)
+}
+
 /// Solve a space using the search features given (see [`Features`]); without
 /// [`Features::lines`] the lines of play are left empty, which saves their reading.
 pub fn solve_with(
@@ -616,6 +639,35 @@ mod tests {
             sol.value.to_string(),
             sol.annotate(&d).render('O').join("%"),
         )
+    }
+
+    /// `solve_value` answers as `solve` does, value and vital points, with no line read:
+    /// small graphs, enclosed stones, a margin, and open spaces of 12 and 15 points (whose
+    /// lines `solve` reads in the search's order).
+    #[test]
+    fn solve_value_is_solve_without_the_lines() {
+        for text in [
+            "...",
+            ".!..%O$",
+            "|...%|XO.%+---",
+            "...%XO$%---",
+            "OO!%O.X%!...",
+            "|....%|....%|....%+-----",
+            "-----%.....%.....%.....",
+        ] {
+            let d = crate::pattern::encoded::parse_graph(text).unwrap();
+            let space = Space::from_diagram(&d).unwrap();
+            let full = solve(&space, &Params::default()).unwrap();
+            let value = solve_value(&space, &Params::default()).unwrap();
+            assert_eq!(
+                (value.value, value.attack, value.defense),
+                (full.value, full.attack, full.defense),
+                "{text}"
+            );
+            assert!(value.pv.iter().all(String::is_empty), "{text}");
+            assert!(full.pv.iter().all(|l| !l.is_empty()), "{text}");
+            assert!(value.nodes <= full.nodes, "{text}");
+        }
     }
 
     #[test]

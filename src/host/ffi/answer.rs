@@ -154,7 +154,7 @@ pub unsafe extern "C" fn nakade_solve(
             .check_liberties()
             .map_err(|e| Failure::new(NakadeStatus::InvalidArgument, e.to_string()))?;
         let model = evaluate::space_of(&space.graph).map_err(eval_failure)?;
-        let sol = solve::solve(&model, &Params::default())
+        let sol = solve::solve_value(&model, &Params::default())
             .map_err(|e| Failure::new(NakadeStatus::Unsolved, e.to_string()))?;
         let result = NakadeResult {
             value: sol.value,

@@ -42,7 +42,7 @@ pub const GTP_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(5
 pub fn analyze_eyegraph(graph: &str, params: &Params) -> Result<String, String> {
     let d = parse_graph(graph).map_err(|e| format!("invalid graph: {e}"))?;
     let space = Space::from_diagram(&d).map_err(|e| format!("failed to analyze: {e}"))?;
-    let sol = solve::solve(&space, params).map_err(|e| format!("failed to analyze: {e}"))?;
+    let sol = solve::solve_value(&space, params).map_err(|e| format!("failed to analyze: {e}"))?;
     let annotated = sol.annotate(&d);
     let width = annotated.rows.iter().map(Vec::len).max().unwrap_or(0);
     let mut out = sol.value.to_string();
