@@ -40,9 +40,9 @@ impl Ctx<'_> {
         if again {
             moves.push(name(PASS, !black));
         }
+        let joins_first = self.s.features.joins_first && self.g.n >= JOINS_FIRST_FROM;
         for _ in 0..24 {
             let mut buf = [0u8; 34];
-            let joins_first = self.s.features.joins_first && self.g.n >= JOINS_FIRST_FROM;
             let k = rules.moves(&state, to_move, joins_first, &mut buf);
             let mut chosen: Option<(u8, Played)> = None;
             if to_move && rules.wall_libs(&state) <= 1 {

@@ -379,6 +379,12 @@ impl Rules<'_> {
         self.class_of(board, self.g.flood(white & self.g.wall, white))
     }
 
+    /// The wall string's stones of a class (its low 20 bits, see [`Rules::class`]).
+    #[inline]
+    fn wall_in(class: u64) -> u32 {
+        class as u32 & 0xf_ffff
+    }
+
     /// [`Rules::class`] with the wall string's stones `wall` known.
     #[inline]
     fn class_of(&self, board: u64, wall: u32) -> u64 {
@@ -577,9 +583,11 @@ impl Rules<'_> {
     /// holds a defender stone, so a move in one changes no other and captures nothing there;
     /// the answer joins the wall, so it is never a repetition (the wall only grows along a
     /// line). Two such regions, or one and a vital one, live against any play.
-    #[cfg(test)]
-    pub fn vital_regions(&self, s: &State, need: u32, miai: bool) -> bool {
-        need == 0 || self.vital_count_of(s, self.wall_stones(s), need, miai) >= need
+    ///
+    /// The wall string's stones `w` are known (the search carries them in its class).
+    #[inline]
+    pub fn vital_regions(&self, s: &State, w: u32, need: u32, miai: bool) -> bool {
+        need == 0 || self.vital_count_of(s, w, need, miai) >= need
     }
 
     /// How many vital regions the wall has (see [`Rules::vital_regions`]), counted up to
@@ -1144,8 +1152,7 @@ impl Searcher {
             top.next += 1;
             let (state, black, class) = (top.state, top.black, top.class);
             let known_not_alive = top.not_alive >> (mv & 31) & 1 == 1;
-            // The class holds the wall string's stones (see [`Rules::class`]).
-            let (played, child_wall) = rules.play_from(&state, class as u32 & 0xf_ffff, black, mv);
+            let (played, child_wall) = rules.play_from(&state, Rules::wall_in(class), black, mv);
             let (child, child_class, by_board) = match played {
                 Played::Illegal => continue,
                 Played::CapturedWall => {
@@ -1346,8 +1353,7 @@ impl Searcher {
     ) -> bool {
         let mut moves = [0u8; 34];
         let joins_first = self.features.joins_first && rules.g.n >= JOINS_FIRST_FROM;
-        // The class holds the wall string's stones (see [`Rules::class`]).
-        let wall = class as u32 & 0xf_ffff;
+        let wall = Rules::wall_in(class);
         let mut nmoves = rules.moves_of(s, wall, black, joins_first, &mut moves) as u8;
         let mut sym = 0;
         if self.features.symmetry && !self.symmetries.is_empty() {
@@ -1438,7 +1444,7 @@ impl Searcher {
         }
         let need = 2 - rules.eye as u32;
         let alive = if self.features.static_life {
-            need == 0 || rules.vital_count_of(s, wall, need, self.features.miai_regions) >= need
+            rules.vital_regions(s, wall, need, self.features.miai_regions)
         } else {
             rules.sure_eyes(s, need)
         };
@@ -1563,34 +1569,34 @@ mod tests {
         let empty = empty(0);
         let g = geometry("...%...%...");
         let rules = Rules { g: &g, eye: true };
-        assert!(!rules.vital_regions(&empty, 1, false));
-        assert!(rules.vital_regions(&empty, 1, true));
+        assert!(!rules.vital_regions(&empty, rules.wall_stones(&empty), 1, false));
+        assert!(rules.vital_regions(&empty, rules.wall_stones(&empty), 1, true));
         // The attacker on the inner point: vital without miai.
         let centre = State {
             black: 1 << 4,
             ..empty
         };
-        assert!(rules.vital_regions(&centre, 1, false));
+        assert!(rules.vital_regions(&centre, rules.wall_stones(&centre), 1, false));
         // Two regions are needed without the extra eye.
         let rules = Rules { g: &g, eye: false };
-        assert!(!rules.vital_regions(&empty, 2, true));
+        assert!(!rules.vital_regions(&empty, rules.wall_stones(&empty), 2, true));
         let g = geometry("....%....%....%....");
         let rules = Rules { g: &g, eye: true };
-        assert!(!rules.vital_regions(&empty, 1, true));
+        assert!(!rules.vital_regions(&empty, rules.wall_stones(&empty), 1, true));
         // Defender stones on 1 and 5 (joined to the wall by 1) leave one inner point, 10,
         // beside the liberties 6, 9, 11 and 14.
         let one = State {
             white: 1 << 1 | 1 << 5,
             ..empty
         };
-        assert!(!rules.vital_regions(&one, 1, false));
-        assert!(rules.vital_regions(&one, 1, true));
+        assert!(!rules.vital_regions(&one, rules.wall_stones(&one), 1, false));
+        assert!(rules.vital_regions(&one, rules.wall_stones(&one), 1, true));
         // On 1 alone: inner points 5, 6, 9, 10; none is beside all of them.
         let edge = State {
             white: 1 << 1,
             ..empty
         };
-        assert!(!rules.vital_regions(&edge, 1, true));
+        assert!(!rules.vital_regions(&edge, rules.wall_stones(&edge), 1, true));
     }
 
     /// A summary never rules out a position it was built from.
