@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run --release --example random_games_vs_gnugo -- [--games N] [--sizes 9,13,19]
-//!     [--seed S] [--max-moves M] [--level L] [--list]
+//!     [--seed S] [--max-moves M] [--level L] [--eval-level E] [--list]
 //! ```
 //!
 //! One side plays random legal moves (never filling a point all of whose neighbours are its
@@ -24,6 +24,12 @@
 //! pattern for our space's graph: without one GNU Go's value is its guess from the size
 //! (`esize - 2 msize` above 3 two eyes, above 0 one, else none), not a reading.
 //!
+//! With `--eval-level E` (other than `L`), a second GNU Go at level `E` follows the same games
+//! and answers every question of the comparison (`eval_eye`, its spaces, `attack` and
+//! `defend`), while the first, at level `L`, only plays: the games stay those of level `L`
+//! (cheap to play), and the answers are those of GNU Go's reading at level `E`. GNU Go's own
+//! default level is 10; its `eval_eye` then rests on its full tactical and dragon reading.
+//!
 //! The run is deterministic for a seed (GNU Go gets a seed too); gnugo comes from
 //! `$NAKADE_GNUGO` (default `/usr/games/gnugo`).
 
@@ -41,6 +47,29 @@ use nakade::evaluation::evaluate::Evaluator;
 use nakade::host::gtp::engine::Engine;
 use nakade::host::gtp::eye_commands;
 use nakade::pattern::dsl;
+
+/// The GNU Go that plays, and the one that answers the comparison's questions where the
+/// two levels differ.
+struct Gnugos {
+    player: Gnugo,
+    referee: Option<Gnugo>,
+}
+
+impl Gnugos {
+    /// A set-up command, to both.
+    fn tell(&mut self, cmd: &str) -> Result<(), String> {
+        self.player.ask(cmd)?;
+        if let Some(r) = self.referee.as_mut() {
+            r.ask(cmd)?;
+        }
+        Ok(())
+    }
+
+    /// The one that answers: the referee where there is one, else the player.
+    fn asked(&mut self) -> &mut Gnugo {
+        self.referee.as_mut().unwrap_or(&mut self.player)
+    }
+}
 
 /// A running GNU Go.
 struct Gnugo {
@@ -146,6 +175,7 @@ struct Options {
     seed: u64,
     max_moves: usize,
     level: u32,
+    eval_level: Option<u32>,
     list: bool,
     gnugo: String,
 }
@@ -157,6 +187,7 @@ fn options() -> Result<Options, String> {
         seed: 1,
         max_moves: 150,
         level: 1,
+        eval_level: None,
         list: false,
         gnugo: std::env::var("NAKADE_GNUGO").unwrap_or_else(|_| "/usr/games/gnugo".into()),
     };
@@ -173,6 +204,9 @@ fn options() -> Result<Options, String> {
             "--seed" => o.seed = value(i)?.parse().map_err(|_| "bad --seed")?,
             "--max-moves" => o.max_moves = value(i)?.parse().map_err(|_| "bad --max-moves")?,
             "--level" => o.level = value(i)?.parse().map_err(|_| "bad --level")?,
+            "--eval-level" => {
+                o.eval_level = Some(value(i)?.parse().map_err(|_| "bad --eval-level")?)
+            }
             "--sizes" => {
                 o.sizes = value(i)?
                     .split(',')
@@ -515,7 +549,7 @@ fn play_game(
     eyes_db: Option<&Database>,
     game: usize,
     rng: &mut Rng,
-    gnugo: &mut Gnugo,
+    gnugos: &mut Gnugos,
     ev: &Evaluator<'_>,
     t: &mut Tally,
 ) -> Result<(), String> {
@@ -528,11 +562,14 @@ fn play_game(
     };
     let mut board = Board::new(size).map_err(|e| e.to_string())?;
     let mut nakade = Nakade(eye_commands::engine());
-    for cmd in [format!("boardsize {size}"), "clear_board".to_string()] {
-        gnugo.ask(&cmd)?;
+    for cmd in [
+        format!("boardsize {size}"),
+        "clear_board".to_string(),
+        "komi 6.5".to_string(),
+    ] {
+        gnugos.tell(&cmd)?;
         nakade.ask(&cmd)?;
     }
-    gnugo.ask("komi 6.5")?;
     let mut to_move = Color::Black;
     let mut passes = 0;
     for _ in 0..o.max_moves {
@@ -540,12 +577,14 @@ fn play_game(
         let mv: Option<Loc> = if to_move == random_color {
             let m = random_move(&board, to_move, rng);
             match m {
-                Some(l) => gnugo.ask(&format!("play {c} {}", vertex::name(&board, l)))?,
-                None => gnugo.ask(&format!("play {c} pass"))?,
+                Some(l) => gnugos
+                    .player
+                    .ask(&format!("play {c} {}", vertex::name(&board, l)))?,
+                None => gnugos.player.ask(&format!("play {c} pass"))?,
             };
             m
         } else {
-            let g = gnugo.ask(&format!("genmove {c}"))?;
+            let g = gnugos.player.ask(&format!("genmove {c}"))?;
             if g.eq_ignore_ascii_case("resign") {
                 break;
             }
@@ -562,17 +601,23 @@ fn play_game(
                     .play(l, to_move)
                     .map_err(|e| format!("{c} {name}: {e:?}"))?;
                 nakade.ask(&format!("play {c} {name}"))?;
+                if let Some(r) = gnugos.referee.as_mut() {
+                    r.ask(&format!("play {c} {name}"))?;
+                }
                 passes = 0;
             }
             None => {
                 board.pass(to_move);
                 nakade.ask(&format!("play {c} pass"))?;
+                if let Some(r) = gnugos.referee.as_mut() {
+                    r.ask(&format!("play {c} pass"))?;
+                }
                 passes += 1;
             }
         }
         t.moves += 1;
         to_move = to_move.opponent();
-        compare(gnugo, eyes_db, &mut nakade, &board, to_move, ev, t)?;
+        compare(gnugos.asked(), eyes_db, &mut nakade, &board, to_move, ev, t)?;
         if passes >= 2 {
             break;
         }
@@ -610,7 +655,16 @@ fn main() {
         }
     };
     let gnugo_seed = o.seed.wrapping_mul(7919) % 1_000_000 + 1;
-    let mut gnugo = match Gnugo::start(&o.gnugo, o.level, gnugo_seed) {
+    let start_all = || -> std::io::Result<Gnugos> {
+        Ok(Gnugos {
+            player: Gnugo::start(&o.gnugo, o.level, gnugo_seed)?,
+            referee: match o.eval_level.filter(|&l| l != o.level) {
+                Some(level) => Some(Gnugo::start(&o.gnugo, level, gnugo_seed)?),
+                None => None,
+            },
+        })
+    };
+    let mut gnugos = match start_all() {
         Ok(g) => g,
         Err(e) => {
             eprintln!("cannot start {}: {e}; nothing to compare", o.gnugo);
@@ -628,14 +682,14 @@ fn main() {
             eyes_db.as_ref(),
             game,
             &mut rng,
-            &mut gnugo,
+            &mut gnugos,
             &ev,
             &mut t,
         ) {
             eprintln!("game {game} ended early: {e}");
             if e.starts_with("gnugo gone") {
-                match Gnugo::start(&o.gnugo, o.level, gnugo_seed) {
-                    Ok(g) => gnugo = g,
+                match start_all() {
+                    Ok(g) => gnugos = g,
                     Err(_) => break,
                 }
             }
@@ -643,11 +697,12 @@ fn main() {
     }
     let sizes: Vec<String> = o.sizes.iter().map(|s| s.to_string()).collect();
     println!(
-        "games {} sizes {} seed {} level {} max-moves {}",
+        "games {} sizes {} seed {} level {} eval-level {} max-moves {}",
         t.games,
         sizes.join(","),
         o.seed,
         o.level,
+        o.eval_level.unwrap_or(o.level),
         o.max_moves
     );
     println!(
