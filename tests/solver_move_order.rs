@@ -25,7 +25,8 @@ use nakade::pattern::encoded::{encode, parse_graph};
 use pretty_assertions::assert_eq;
 
 /// The feature combination numbered by the bits of `bits` (bit 6: the sound table, bit 7: miai
-/// regions, the killer heuristic and the defender's moves that join the wall first; history
+/// regions, the killer heuristic, the defender's moves that join the wall first and the
+/// attacker's two moves read first; history
 /// when `with_history`).
 fn combination(bits: u32, with_history: bool) -> Features {
     Features {
@@ -41,6 +42,7 @@ fn combination(bits: u32, with_history: bool) -> Features {
         miai_regions: bits & 128 != 0,
         killers_from: if bits & 128 != 0 { 0 } else { u8::MAX },
         joins_first: bits & 128 != 0,
+        two_moves_first: bits & 128 != 0,
         lines: false,
         first_moves: false,
     }

@@ -186,6 +186,12 @@ pub const WIN_FIRST_FROM: usize = 8;
 /// and seven vertices: 275 and 505 a graph with it, 274 and 500 without) and finding the wall
 /// costs a flood at every defender's turn.
 pub const JOINS_FIRST_FROM: usize = 8;
+
+/// Spaces of this many vertices or more read the attacker's two moves in a row before `b`
+/// and `c` ([`Features::two_moves_first`]): on a large
+/// space the value is most often 2222, and the counts read first are needed anyway; on a
+/// small one a space with no eye would pay for counts nothing else needs.
+pub const TWO_MOVES_FIRST_FROM: usize = 10;
 /// The default [`Params::node_limit`].
 pub const DEFAULT_NODE_LIMIT: u64 = 20_000_000;
 /// How many search nodes pass between two readings of the clock under [`Params::time_limit`].
@@ -265,6 +271,12 @@ pub struct Features {
     /// depend on the order the moves are read in. On by default; it costs reading on open
     /// edge spaces rich in ko (the positions of a long ko fight can repeat).
     pub sound_table: bool,
+    /// On spaces of [`TWO_MOVES_FIRST_FROM`] vertices or more, read the attacker's two moves
+    /// in a row (what `a` needs of every first move) before `b` and `c`; where each leaves
+    /// two eyes, with no ko ban, `b` and `c` are 2 without a reading of their own (the
+    /// defender may pass into each of those positions). The open 20-point edge reads 0.60 M
+    /// nodes with it, 0.66 M without; the open 16-point corner 1.43 M and 1.44 M.
+    pub two_moves_first: bool,
     /// Build [`Solution::pv`], the lines of play (else they are empty strings).
     pub lines: bool,
     /// Give [`Solution::first_moves`], every first move with the whole plain value it leaves
@@ -288,6 +300,7 @@ impl Features {
         win_first: false,
         history: false,
         sound_table: false,
+        two_moves_first: false,
         lines: true,
         first_moves: true,
     };
@@ -310,6 +323,7 @@ impl Default for Features {
             win_first: true,
             history: false,
             sound_table: true,
+            two_moves_first: true,
             lines: true,
             first_moves: false,
         }
@@ -667,6 +681,45 @@ mod tests {
             assert!(value.pv.iter().all(String::is_empty), "{text}");
             assert!(full.pv.iter().all(|l| !l.is_empty()), "{text}");
             assert!(value.nodes <= full.nodes, "{text}");
+        }
+    }
+
+    /// Reading the attacker's two moves in a row first changes no answer, lines of play
+    /// included, on spaces of ten points or more of every kind of value; where each leaves
+    /// two eyes it saves the readings of `b` and `c`; a space with a margin is read as before.
+    #[test]
+    fn two_moves_first_changes_no_answer_and_saves_b_and_c_on_open_spaces() {
+        let before = Features {
+            two_moves_first: false,
+            ..Features::default()
+        };
+        for (text, value, fewer) in [
+            ("-----%....%....%....%....", "2222", true),
+            ("|....%|....%|....%+-----", "2222", true),
+            ("......%.XXXX.%......", "2222", true),
+            ("|...X%|....%|.X..%+-----", "1222", true),
+            ("|XX..%|....%|...X%+-----", "0222", false),
+            ("|....%|.XX.%|.XX.%+-----", "1122", false),
+            ("|!...%|.X..%|....%+-----", "0012", false),
+            ("|..!..%|.....%+------", "0122", false),
+        ] {
+            let d = crate::pattern::encoded::parse_graph(text).unwrap();
+            let space = Space::from_diagram(&d).unwrap();
+            assert!(space.n >= TWO_MOVES_FIRST_FROM, "{text}");
+            let new = solve_with(&space, &Params::default(), Features::default()).unwrap();
+            let old = solve_with(&space, &Params::default(), before).unwrap();
+            assert_eq!(new.value.to_string(), value, "{text}");
+            assert_eq!(
+                (new.value, new.attack, new.defense, &new.pv),
+                (old.value, old.attack, old.defense, &old.pv),
+                "{text}"
+            );
+            if fewer {
+                assert!(new.nodes < old.nodes, "{text}: {} {}", new.nodes, old.nodes);
+            }
+            if space.marginal != 0 {
+                assert_eq!(new.nodes, old.nodes, "{text}");
+            }
         }
     }
 
