@@ -16,8 +16,8 @@ use super::symmetry::Symmetries;
 use super::{Features, CLOCK_INTERVAL, JOINS_FIRST_FROM, TT_MEMORY, WIN_FIRST_FROM};
 
 /// The most buckets the transposition table has: the largest power of two whose slots (an
-/// entry and its control byte each) fit in [`TT_MEMORY`] together with the half-size table
-/// they grow from, which is held while the table doubles.
+/// entry, its control byte and half a reach of the arena each) fit in [`TT_MEMORY`] together
+/// with the half-size table they grow from, which is held while the table doubles.
 const TT_BUCKETS: usize = {
     // A slot, its control byte, and a share of the reach arena, which is emptied with the
     // table once it holds half of [`TT_LIMIT`] reaches.
@@ -1242,10 +1242,6 @@ impl Searcher {
         }
     }
 
-    /// Record a result. The table is emptied when it reaches [`TT_LIMIT`] entries or, full,
-    /// would grow past room for them (whatever the hash table's load factor), and when the
-    /// allocator refuses it room to grow (it then goes on, smaller), so its memory stays
-    /// bounded whatever the space and whatever the process's memory limit.
     /// The reach and the symmetries of an entry.
     #[inline]
     fn reach_of(&self, entry: Entry) -> (Reach, u32) {
@@ -1260,6 +1256,12 @@ impl Searcher {
         }
     }
 
+    /// Record a result: its packed `meta` ([`entry`]), and its reach and symmetries in the
+    /// arena where it has some. The table and the arena are emptied together when the table
+    /// reaches [`TT_LIMIT`] entries or, full, would grow past room for them (whatever the
+    /// hash table's load factor), when the arena holds half of [`TT_LIMIT`] reaches, and
+    /// when the allocator refuses the table room to grow (it then goes on, smaller), so their
+    /// memory stays bounded whatever the space and whatever the process's memory limit.
     fn store(&mut self, key: u64, meta: u64, reach: Reach, sym: u32) {
         let (len, capacity) = (self.tt.len(), self.tt.capacity());
         if len >= TT_LIMIT
