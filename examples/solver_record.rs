@@ -94,6 +94,7 @@ fn features() -> Features {
         history_fallback: letters.contains('f'),
         joins_first: letters.contains('j'),
         two_moves_first: letters.contains('t'),
+        mirror_table: letters.contains('y'),
         lines: false,
         first_moves: false,
     }

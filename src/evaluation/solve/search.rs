@@ -967,13 +967,40 @@ impl Searcher {
             .all(|e| self.symmetries.fixing_entry(e.board, e.full) & sym == sym)
     }
 
+    /// Where the table has no entry for `key`: the answer of an entry for a mirror image of
+    /// the position (under a symmetry of the space, which the rules read the same on both
+    /// sides), where that entry holds on any line whatever (its reading met no position of
+    /// its class and pruned by no symmetry): its value is the position's. Other entries of
+    /// the mirror images are not used: what their reading met lies on the mirror's side.
+    fn probe_mirrors(&self, key: u64, class: u64, board: u64, by_board: bool) -> Result<Ret, u8> {
+        if !self.features.mirror_table {
+            return Err(NO_HINT);
+        }
+        for mirror in self.symmetries.mirror_keys(key) {
+            let Some(&entry) = self.tt.get(&mirror) else {
+                continue;
+            };
+            if entry.meta & ANY_LINE != 0 && entry.reach_at == NO_REACH {
+                let value = entry.meta & 1 == 1;
+                let same = self.path.last().is_some_and(|p| p.class == class);
+                let itself = if same {
+                    Reach::of(board, by_board)
+                } else {
+                    Reach::NONE
+                };
+                return Ok((value, u32::MAX, 0, Reach::NONE, itself, 0));
+            }
+        }
+        Err(NO_HINT)
+    }
+
     /// The table's answer for `key` (a position of class `class`, board `board`, the next on
     /// the line), if it holds on the present line: the result, the `lo` and `hi` its user
     /// inherits, and what its user's reading met through it.
     #[inline]
     fn probe(&self, key: u64, class: u64, board: u64, by_board: bool) -> Result<Ret, u8> {
         let Some(&entry) = self.tt.get(&key) else {
-            return Err(NO_HINT);
+            return self.probe_mirrors(key, class, board, by_board);
         };
         let e = entry.meta;
         let (reach, sym) = self.reach_of(entry);

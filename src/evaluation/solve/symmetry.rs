@@ -71,6 +71,19 @@ impl Symmetries {
         out
     }
 
+    /// The table key ([`State::key`]) of the image of a position under each symmetry, in
+    /// order: its stones and ko ban mapped, the rest (outer liberties, threats, the side to
+    /// move, the extra eye) as it is.
+    pub fn mirror_keys(&self, key: u64) -> impl Iterator<Item = u64> + '_ {
+        let (black, white) = (key as u32 & 0xf_ffff, (key >> 20) as u32 & 0xf_ffff);
+        let ko = (key >> 43 & 31) as u8;
+        let kept = key & !(0xff_ffff_ffff | 31 << 43);
+        self.perms.iter().map(move |p| {
+            let ko = if ko == NO_KO { ko } else { p[ko as usize] };
+            kept | self.map(p, black) as u64 | (self.map(p, white) as u64) << 20 | (ko as u64) << 43
+        })
+    }
+
     /// The symmetries that leave `s` unchanged (stones and ko ban), as a bitmask over
     /// [`Symmetries::perms`].
     pub fn fixing(&self, s: &State) -> u32 {
@@ -164,5 +177,41 @@ impl Symmetries {
             }
         }
         rep
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::evaluation::solve::Space;
+    use crate::pattern::encoded::parse_graph;
+
+    /// The 2×2 corner's one symmetry is the diagonal through the corner point: it swaps the
+    /// vertex away from the corner (0) with the one inside (3). A key's stones and ko ban
+    /// move with it; its outer liberties, threats, side to move and extra eye stay.
+    #[test]
+    fn a_mirror_key_maps_the_stones_and_the_ko_and_keeps_the_rest() {
+        let space = Space::from_diagram(&parse_graph("|..%|..%+--").unwrap()).unwrap();
+        let sym = Symmetries::of(&space.geometry());
+        assert_eq!(sym.perms.len(), 1);
+        let s = State {
+            black: 0b0001,
+            white: 0b0010,
+            outer: 2,
+            ko: 0,
+            threats: [1, 0],
+        };
+        let mirror = State {
+            black: 0b1000,
+            ko: 3,
+            ..s
+        };
+        for (black_to_move, eye) in [(true, false), (false, true)] {
+            assert_eq!(
+                sym.mirror_keys(s.key(black_to_move, eye))
+                    .collect::<Vec<_>>(),
+                vec![mirror.key(black_to_move, eye)]
+            );
+        }
     }
 }
