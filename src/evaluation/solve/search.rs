@@ -13,7 +13,9 @@ use std::time::{Duration, Instant};
 use rustc_hash::FxHashMap;
 
 use super::symmetry::Symmetries;
-use super::{Features, CLOCK_INTERVAL, JOINS_FIRST_FROM, TT_MEMORY, WIN_FIRST_FROM};
+use super::{
+    Features, CLOCK_INTERVAL, JOINS_FIRST_FROM, MIRROR_TABLE_FROM, TT_MEMORY, WIN_FIRST_FROM,
+};
 
 /// The most buckets the transposition table has: the largest power of two whose slots (an
 /// entry, its control byte and half a reach of the arena each) fit in [`TT_MEMORY`] together
@@ -973,7 +975,7 @@ impl Searcher {
     /// its class and pruned by no symmetry): its value is the position's. Other entries of
     /// the mirror images are not used: what their reading met lies on the mirror's side.
     fn probe_mirrors(&self, key: u64, class: u64, board: u64, by_board: bool) -> Result<Ret, u8> {
-        if !self.features.mirror_table {
+        if !self.features.mirror_table || self.symmetries.vertices() < MIRROR_TABLE_FROM {
             return Err(NO_HINT);
         }
         for mirror in self.symmetries.mirror_keys(key) {

@@ -127,6 +127,11 @@ impl Symmetries {
         out
     }
 
+    /// The vertices of the space the symmetries permute.
+    pub fn vertices(&self) -> usize {
+        self.n
+    }
+
     /// Whether there is any symmetry at all.
     pub fn is_empty(&self) -> bool {
         self.perms.is_empty()
