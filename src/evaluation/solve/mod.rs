@@ -697,6 +697,21 @@ mod tests {
         }
     }
 
+    /// A space solved with the default features and with `other`, after checking that both
+    /// give the same value, vital points and lines of play.
+    fn solved_both_ways(text: &str, other: Features) -> (Space, Solution, Solution) {
+        let d = crate::pattern::encoded::parse_graph(text).unwrap();
+        let space = Space::from_diagram(&d).unwrap();
+        let new = solve_with(&space, &Params::default(), Features::default()).unwrap();
+        let old = solve_with(&space, &Params::default(), other).unwrap();
+        assert_eq!(
+            (new.value, new.attack, new.defense, &new.pv),
+            (old.value, old.attack, old.defense, &old.pv),
+            "{text}"
+        );
+        (space, new, old)
+    }
+
     /// Reading the attacker's two moves in a row first changes no answer, lines of play
     /// included, on spaces of ten points or more of every kind of value; where each leaves
     /// two eyes it saves the readings of `b` and `c`; a space with a margin is read as before.
@@ -716,17 +731,9 @@ mod tests {
             ("|!...%|.X..%|....%+-----", "0012", false),
             ("|..!..%|.....%+------", "0122", false),
         ] {
-            let d = crate::pattern::encoded::parse_graph(text).unwrap();
-            let space = Space::from_diagram(&d).unwrap();
+            let (space, new, old) = solved_both_ways(text, before);
             assert!(space.n >= TWO_MOVES_FIRST_FROM, "{text}");
-            let new = solve_with(&space, &Params::default(), Features::default()).unwrap();
-            let old = solve_with(&space, &Params::default(), before).unwrap();
             assert_eq!(new.value.to_string(), value, "{text}");
-            assert_eq!(
-                (new.value, new.attack, new.defense, &new.pv),
-                (old.value, old.attack, old.defense, &old.pv),
-                "{text}"
-            );
             if fewer {
                 assert!(new.nodes < old.nodes, "{text}: {} {}", new.nodes, old.nodes);
             }
@@ -753,15 +760,7 @@ mod tests {
             (".!..!%O$.$O", false),
             ("X.X%...%X.X", false),
         ] {
-            let d = crate::pattern::encoded::parse_graph(text).unwrap();
-            let space = Space::from_diagram(&d).unwrap();
-            let new = solve_with(&space, &Params::default(), Features::default()).unwrap();
-            let old = solve_with(&space, &Params::default(), before).unwrap();
-            assert_eq!(
-                (new.value, new.attack, new.defense, &new.pv),
-                (old.value, old.attack, old.defense, &old.pv),
-                "{text}"
-            );
+            let (_, new, old) = solved_both_ways(text, before);
             if fewer {
                 assert!(new.nodes < old.nodes, "{text}: {} {}", new.nodes, old.nodes);
             }
