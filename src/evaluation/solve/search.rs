@@ -969,31 +969,19 @@ impl Searcher {
             .all(|e| self.symmetries.fixing_entry(e.board, e.full) & sym == sym)
     }
 
-    /// Where the table has no entry for `key`: the answer of an entry for a mirror image of
-    /// the position (under a symmetry of the space, which the rules read the same on both
-    /// sides), where that entry holds on any line whatever (its reading met no position of
-    /// its class and pruned by no symmetry): its value is the position's. Other entries of
-    /// the mirror images are not used: what their reading met lies on the mirror's side.
-    fn probe_mirrors(&self, key: u64, class: u64, board: u64, by_board: bool) -> Result<Ret, u8> {
+    /// Where the table has no entry for `key`: an entry for a mirror image of the position
+    /// (under a symmetry of the space, which the rules read the same on both sides) that holds
+    /// on any line whatever (its reading met no position of its class and pruned by no
+    /// symmetry), so its value is the position's too. Other entries of the mirror images are
+    /// not used: what their reading met, and their winning move, lie on the mirror's side.
+    fn mirror_entry(&self, key: u64) -> Option<Entry> {
         if !self.features.mirror_table || self.symmetries.vertices() < MIRROR_TABLE_FROM {
-            return Err(NO_HINT);
+            return None;
         }
-        for mirror in self.symmetries.mirror_keys(key) {
-            let Some(&entry) = self.tt.get(&mirror) else {
-                continue;
-            };
-            if entry.meta & ANY_LINE != 0 && entry.reach_at == NO_REACH {
-                let value = entry.meta & 1 == 1;
-                let same = self.path.last().is_some_and(|p| p.class == class);
-                let itself = if same {
-                    Reach::of(board, by_board)
-                } else {
-                    Reach::NONE
-                };
-                return Ok((value, u32::MAX, 0, Reach::NONE, itself, 0));
-            }
-        }
-        Err(NO_HINT)
+        self.symmetries
+            .mirror_keys(key)
+            .filter_map(|mirror| self.tt.get(&mirror).copied())
+            .find(|e| e.meta & ANY_LINE != 0 && e.reach_at == NO_REACH)
     }
 
     /// The table's answer for `key` (a position of class `class`, board `board`, the next on
@@ -1001,8 +989,15 @@ impl Searcher {
     /// inherits, and what its user's reading met through it.
     #[inline]
     fn probe(&self, key: u64, class: u64, board: u64, by_board: bool) -> Result<Ret, u8> {
-        let Some(&entry) = self.tt.get(&key) else {
-            return self.probe_mirrors(key, class, board, by_board);
+        // A mirror image's entry is clean (see [`Searcher::mirror_entry`]): it holds on this
+        // line, and its winning move is never read.
+        let Some(entry) = self
+            .tt
+            .get(&key)
+            .copied()
+            .or_else(|| self.mirror_entry(key))
+        else {
+            return Err(NO_HINT);
         };
         let e = entry.meta;
         let (reach, sym) = self.reach_of(entry);
@@ -1301,6 +1296,7 @@ impl Searcher {
             self.reaches.clear();
         }
         if self.tt.len() == self.tt.capacity() && self.tt.try_reserve(1).is_err() {
+            // Growing doubles the table: give its memory back and start again small.
             self.tt = FxHashMap::default();
             self.reaches = Vec::new();
             if self.tt.try_reserve(1).is_err() {
@@ -1653,7 +1649,8 @@ mod tests {
         assert!(!rules.vital_regions(&edge, rules.wall_stones(&edge), 1, true));
     }
 
-    /// A summary never rules out a position it was built from.
+    /// An entry without reach or symmetries takes no room in the arena; one with either
+    /// reads back what was stored, and its packed result is kept as given.
     #[test]
     fn an_entry_keeps_its_reach_and_symmetries_in_the_arena_only_when_it_has_some() {
         let mut s = Searcher::new(1000, None, Features::default(), Symmetries::default());
@@ -1674,6 +1671,7 @@ mod tests {
         assert_eq!(s.tt[&2].meta, entry(false, false, 1, 2, NO_HINT, 9));
     }
 
+    /// A summary never rules out a position it was built from.
     #[test]
     fn a_reach_meets_every_position_it_holds() {
         let boards = [
