@@ -4,8 +4,8 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use nakade::evaluation::db::{default_database, Database};
-use nakade::pattern::diagram::{Cell, Diagram};
+use nakade::evaluation::db::{default_database, mark_vital, Database};
+use nakade::pattern::diagram::Diagram;
 use nakade::pattern::dsl;
 use nakade::pattern::encoded::{encode, parse_graph};
 use nakade::pattern::graph::EyeGraph;
@@ -66,16 +66,7 @@ impl Source {
         match db.lookup(&g) {
             None => "no pattern".to_string(),
             Some(m) => {
-                let mut marked = diagram.clone();
-                for i in 0..g.len() {
-                    if let Some((r, c)) = g.coordinate(i) {
-                        if let Cell::Vertex(mk) = marked.rows[r][c] {
-                            marked.rows[r][c] = Cell::Vertex(
-                                mk.with_vital(m.attack.contains(i), m.defense.contains(i)),
-                            );
-                        }
-                    }
-                }
+                let marked = mark_vital(diagram, &g, m.attack, m.defense);
                 format!("{} {}  (pattern {})", m.value, encode(&marked), m.pattern)
             }
         }

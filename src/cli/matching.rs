@@ -5,10 +5,10 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
-use nakade::evaluation::db::{default_database, Database, VertexSet};
+use nakade::evaluation::db::{default_database, mark_vital, Database, VertexSet};
 use nakade::evaluation::evaluate::{Evaluation, Evaluator, Source};
 use nakade::evaluation::solve::{self, Params, Solution, Space};
-use nakade::pattern::diagram::{Cell, Diagram};
+use nakade::pattern::diagram::Diagram;
 use nakade::pattern::encoded::parse_graph;
 use nakade::pattern::graph::EyeGraph;
 
@@ -62,25 +62,6 @@ pub fn coords(g: &EyeGraph, set: VertexSet) -> Vec<(usize, usize)> {
     let mut v: Vec<(usize, usize)> = set.iter().filter_map(|i| g.coordinate(i)).collect();
     v.sort_unstable();
     v
-}
-
-/// The diagram with vital points marked on the vertices of `g`, as GNU Go prints them.
-pub fn annotated(
-    diagram: &Diagram,
-    g: &EyeGraph,
-    attack: VertexSet,
-    defense: VertexSet,
-) -> Diagram {
-    let mut marked = diagram.clone();
-    for i in 0..g.len() {
-        if let Some((r, c)) = g.coordinate(i) {
-            if let Cell::Vertex(m) = marked.rows[r][c] {
-                marked.rows[r][c] =
-                    Cell::Vertex(m.with_vital(attack.contains(i), defense.contains(i)));
-            }
-        }
-    }
-    marked
 }
 
 enum Outcome {
@@ -234,7 +215,7 @@ pub fn single(mode: &Mode, text: &str, json: bool) -> anyhow::Result<ExitCode> {
     println!("value:   {value} ({})", value.describe());
     println!("attack:  {}", show(&g, attack));
     println!("defense: {}", show(&g, defense));
-    for row in annotated(&diagram, &g, attack, defense).render(' ') {
+    for row in mark_vital(&diagram, &g, attack, defense).render(' ') {
         println!("  {row}");
     }
     if let Outcome::Solved(s) = &outcome {

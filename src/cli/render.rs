@@ -13,6 +13,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use nakade::board::Color;
+use nakade::evaluation::db::mark_vital;
 use nakade::evaluation::evaluate::{Evaluator, Source};
 use nakade::pattern::diagram::{Cell, Content, Diagram};
 use nakade::pattern::dsl::{self, Pattern};
@@ -242,14 +243,7 @@ pub fn run(
         let mut notes = Vec::new();
         let mut value = None;
         if let Some(e) = &evaluation {
-            for i in 0..g.len() {
-                if let Some((r, c)) = g.coordinate(i) {
-                    if let Cell::Vertex(m) = marked.rows[r][c] {
-                        marked.rows[r][c] =
-                            Cell::Vertex(m.with_vital(e.attack.contains(i), e.defense.contains(i)));
-                    }
-                }
-            }
+            marked = mark_vital(&diagram, &g, e.attack, e.defense);
             value = Some(e.value);
             notes.push(match e.source {
                 Source::Pattern { number, .. } => {

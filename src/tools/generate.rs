@@ -19,7 +19,7 @@ use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use crate::evaluation::db::baseline::Baseline;
-use crate::evaluation::db::VertexSet;
+use crate::evaluation::db::{mark_vital, VertexSet};
 use crate::pattern::diagram::{Cell, Diagram, Marker};
 use crate::pattern::dsl::Pattern;
 use crate::pattern::graph::{CanonicalKey, EyeGraph, Vertex};
@@ -74,16 +74,7 @@ fn base_key(g: &EyeGraph) -> CanonicalKey {
 /// A pattern for `case`: its diagram with the answer's vital points marked. With `centre`, the
 /// edge markers are left out.
 fn pattern_of(case: &Case, answer: &Answer, centre: bool, number: u32) -> Pattern {
-    let mut diagram = case.diagram.clone();
-    for i in 0..case.graph.len() {
-        if let Some((r, c)) = case.graph.coordinate(i) {
-            if let Cell::Vertex(m) = diagram.rows[r][c] {
-                diagram.rows[r][c] = Cell::Vertex(
-                    m.with_vital(answer.attack.contains(i), answer.defense.contains(i)),
-                );
-            }
-        }
-    }
+    let mut diagram = mark_vital(&case.diagram, &case.graph, answer.attack, answer.defense);
     if centre {
         diagram = strip_edges(&diagram);
     }

@@ -31,7 +31,7 @@ use std::sync::OnceLock;
 
 use rustc_hash::FxHashMap;
 
-use crate::pattern::diagram::Content;
+use crate::pattern::diagram::{Cell, Content, Diagram};
 use crate::pattern::dsl::{Diagnostic, Pattern, PatternFile, MAX_WILDCARDS};
 use crate::pattern::graph::canon::{self, Compact, MAX_VERTICES};
 use crate::pattern::graph::{key_words, EyeGraph, Vertex, MAX_DEGREE};
@@ -64,6 +64,38 @@ impl VertexSet {
     pub fn len(self) -> usize {
         self.0.count_ones() as usize
     }
+}
+
+/// `diagram` with the vital points marked (`*` `<` `>` `@` `(` `)`, any other mark
+/// cleared) on the vertices of `g`, the graph built from it: `attack` and `defense` are sets
+/// of `g`'s vertices, as a lookup or an evaluation gives them.
+///
+/// ```
+/// use nakade::evaluation::db::{default_database, mark_vital};
+/// use nakade::pattern::encoded::{encode, parse_graph};
+/// use nakade::pattern::graph::EyeGraph;
+///
+/// let d = parse_graph("...").unwrap();
+/// let g = EyeGraph::from_diagram(&d).unwrap();
+/// let m = default_database().lookup(&g).unwrap();
+/// assert_eq!(encode(&mark_vital(&d, &g, m.attack, m.defense)), ".*.");
+/// ```
+pub fn mark_vital(
+    diagram: &Diagram,
+    g: &EyeGraph,
+    attack: VertexSet,
+    defense: VertexSet,
+) -> Diagram {
+    let mut marked = diagram.clone();
+    for i in 0..g.len() {
+        if let Some((r, c)) = g.coordinate(i) {
+            if let Some(Cell::Vertex(m)) = marked.rows.get(r).and_then(|row| row.get(c)).copied() {
+                marked.rows[r][c] =
+                    Cell::Vertex(m.with_vital(attack.contains(i), defense.contains(i)));
+            }
+        }
+    }
+    marked
 }
 
 /// The answer of a lookup.

@@ -27,10 +27,10 @@ use crate::board::analysis::{analyze_position, AnalysisLimits, EyeEvaluator, Pos
 use crate::board::eyespace::{eye_spaces, space_at, Liveness};
 use crate::board::topology::analyze;
 use crate::board::{vertex, Board, Color, Loc};
-use crate::evaluation::db::default_database;
+use crate::evaluation::db::{default_database, mark_vital};
 use crate::evaluation::evaluate::Evaluator;
 use crate::evaluation::solve::{self, Params, Space};
-use crate::pattern::diagram::{Cell, Diagram};
+use crate::pattern::diagram::Diagram;
 use crate::pattern::encoded::parse_graph;
 use crate::pattern::graph::EyeGraph;
 use crate::EyeValue;
@@ -97,15 +97,7 @@ fn from_database(d: &Diagram, params: &Params) -> Option<(EyeValue, Diagram)> {
         return None;
     }
     let m = default_database().lookup(&g)?;
-    let mut marked = d.clone();
-    for i in 0..g.len() {
-        let (r, c) = g.coordinate(i)?;
-        if let Cell::Vertex(mk) = marked.rows[r][c] {
-            let vital = mk.with_vital(m.attack.contains(i), m.defense.contains(i));
-            marked.rows[r][c] = Cell::Vertex(vital);
-        }
-    }
-    Some((m.value, marked))
+    Some((m.value, mark_vital(d, &g, m.attack, m.defense)))
 }
 
 /// The `analyze_eyegraph` command.
