@@ -186,16 +186,14 @@ pub const WIN_FIRST_FROM: usize = 8;
 /// and seven vertices: 275 and 505 a graph with it, 274 and 500 without) and finding the wall
 /// costs a flood at every defender's turn.
 pub const JOINS_FIRST_FROM: usize = 8;
-
 /// [`Features::mirror_table`] looks for mirror images on spaces of this many vertices or
 /// more: on smaller ones the extra probes of a miss cost what the hits save (the record's
 /// graphs of six vertices: 42.1 µs a graph with it, 41.2 without, 4% fewer nodes).
 pub const MIRROR_TABLE_FROM: usize = 8;
-
 /// Spaces of this many vertices or more read the attacker's two moves in a row before `b`
-/// and `c` ([`Features::two_moves_first`]): on a large
-/// space the value is most often 2222, and the counts read first are needed anyway; on a
-/// small one a space with no eye would pay for counts nothing else needs.
+/// and `c` ([`Features::two_moves_first`]): on a large space the value is most often 2222,
+/// and the counts read first are needed anyway; on a small one a space with no eye would
+/// pay for counts nothing else needs.
 pub const TWO_MOVES_FIRST_FROM: usize = 10;
 /// The default [`Params::node_limit`].
 pub const DEFAULT_NODE_LIMIT: u64 = 20_000_000;
