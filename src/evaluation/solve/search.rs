@@ -264,18 +264,44 @@ pub(crate) struct Geometry {
     pub marg: u32,
     /// Static move order (most connected first).
     pub order: [u8; 32],
+    /// The neighbours of every set of vertices within one byte of the vertex numbers:
+    /// `bytes[k][b]` is the union of `adj` over the vertices `8k + i` for the bits `i` of
+    /// `b`. [`Geometry::nbrs`] is then four loads whatever the set's size (the search asks
+    /// it at every move, for captures, liberties and regions).
+    pub bytes: [[u32; 256]; 4],
 }
 
 impl Geometry {
-    #[inline]
-    pub fn nbrs(&self, mut set: u32) -> u32 {
-        let mut out = 0;
-        while set != 0 {
-            let i = set.trailing_zeros() as usize;
-            set &= set - 1;
-            out |= self.adj[i];
+    /// A geometry of `n` vertices with adjacency `adj`; the byte table is filled here.
+    pub fn new(n: usize, adj: [u32; 32], wall: u32, marg: u32, order: [u8; 32]) -> Geometry {
+        let mut bytes = [[0u32; 256]; 4];
+        for (k, table) in bytes.iter_mut().enumerate() {
+            if 8 * k >= n {
+                break;
+            }
+            // Each set is the set without its lowest bit, plus that vertex's neighbours.
+            for b in 1..256usize {
+                let low = b.trailing_zeros() as usize;
+                table[b] = table[b & (b - 1)] | adj[8 * k + low];
+            }
         }
-        out
+        Geometry {
+            n,
+            adj,
+            wall,
+            marg,
+            order,
+            bytes,
+        }
+    }
+
+    #[inline]
+    pub fn nbrs(&self, set: u32) -> u32 {
+        let b = set.to_le_bytes();
+        self.bytes[0][b[0] as usize]
+            | self.bytes[1][b[1] as usize]
+            | self.bytes[2][b[2] as usize]
+            | self.bytes[3][b[3] as usize]
     }
 
     /// The connected part of `color` that contains `seed`. Each round takes the neighbours
@@ -1516,6 +1542,35 @@ mod tests {
         Space::from_diagram(&parse_graph(text).expect("a graph"))
             .expect("a space")
             .geometry()
+    }
+
+    /// The byte table gives every set's neighbours as the union over its vertices does, on
+    /// spaces whose vertex numbers fill one, two and three bytes of the set.
+    #[test]
+    fn the_byte_table_gives_the_union_of_the_neighbours() {
+        for text in [
+            "|...%|.X.%+---",
+            "|....%|....%|....%|....%+-----",
+            "-----%.....%.....%.....%.....",
+        ] {
+            let g = geometry(text);
+            let all = if g.n == 32 {
+                u32::MAX
+            } else {
+                (1u32 << g.n) - 1
+            };
+            let mut seed: u32 = 0x9e37_79b9;
+            for _ in 0..2_000 {
+                seed ^= seed << 13;
+                seed ^= seed >> 17;
+                seed ^= seed << 5;
+                let set = seed & all;
+                let union = (0..g.n)
+                    .filter(|&v| set >> v & 1 == 1)
+                    .fold(0, |m, v| m | g.adj[v]);
+                assert_eq!(g.nbrs(set), union, "{text}: set {set:#x}");
+            }
+        }
     }
 
     /// No stone on the space, two outer liberties, no ko, `threats` ko threats a side.

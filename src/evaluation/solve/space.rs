@@ -208,13 +208,7 @@ impl Space {
     }
 
     pub(super) fn geometry(&self) -> Geometry {
-        let mut g = Geometry {
-            n: self.n,
-            adj: self.adj,
-            wall: 0,
-            marg: self.marginal,
-            order: [0; 32],
-        };
+        let (mut wall, mut marg) = (0u32, self.marginal);
         for v in 0..self.n {
             let free = 4 - self.adj[v].count_ones() as i32 - self.edge[v] as i32;
             let line = (self.marginal >> v & 1) as i32;
@@ -223,15 +217,17 @@ impl Space {
             // as those beside a margin; so once the stone is captured its point is marginal.
             if self.defender >> v & 1 != 0 {
                 if free > 0 {
-                    g.marg |= 1 << v;
+                    marg |= 1 << v;
                 }
             } else if free - line > 0 {
-                g.wall |= 1 << v;
+                wall |= 1 << v;
             }
         }
-        let mut order: Vec<u8> = (0..self.n as u8).collect();
-        order.sort_by_key(|&v| std::cmp::Reverse(self.adj[v as usize].count_ones()));
-        g.order[..self.n].copy_from_slice(&order);
-        g
+        let mut order = [0u8; 32];
+        for (i, o) in order.iter_mut().enumerate().take(self.n) {
+            *o = i as u8;
+        }
+        order[..self.n].sort_by_key(|&v| std::cmp::Reverse(self.adj[v as usize].count_ones()));
+        Geometry::new(self.n, self.adj, wall, marg, order)
     }
 }
