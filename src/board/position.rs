@@ -148,6 +148,26 @@ pub struct Board {
     ko: Option<(Loc, Color)>,
     suicide_allowed: bool,
     history: Vec<MoveRecord>,
+    /// What each move changed in the points and the string data, as it was before: the
+    /// moves' undo, in reverse. A move's changes start at its entry of `marks`.
+    journal: Vec<Change>,
+    /// Where each move of `history` starts in `journal`; `None` for a move played before a
+    /// setup change ([`Board::set_stone`], [`Board::rebuild_all`]), undone by recomputing
+    /// its strings from the colours instead.
+    marks: Vec<Option<usize>>,
+    /// Scratch marks for counting liberties: a point is counted when its stamp is `stamp_gen`.
+    stamp: Vec<u32>,
+    stamp_gen: u32,
+}
+
+/// One value changed by a move, with the value it had before.
+#[derive(Clone, Copy, Debug)]
+enum Change {
+    Head(u16, u16),
+    Next(u16, u16),
+    Stones(u16, u16),
+    Libs(u16, u16),
+    Point(u16, Point),
 }
 
 /// Why a board cannot be made.
@@ -194,6 +214,10 @@ impl Board {
             ko: None,
             suicide_allowed: false,
             history: Vec::new(),
+            journal: Vec::new(),
+            marks: Vec::new(),
+            stamp: vec![0; len],
+            stamp_gen: 0,
         })
     }
 
@@ -415,6 +439,7 @@ impl Board {
         if !self.on_board(loc) {
             return Err(IllegalMove::OffBoard);
         }
+        self.forget_journal();
         self.points[loc.index()] = match color {
             Some(c) => Point::Stone(c),
             None => Point::Empty,
@@ -433,20 +458,56 @@ impl Board {
     }
 
     /// Play a move; on success the record is pushed on the history and also returned.
+    ///
+    /// The strings are updated in place (a stone joins its neighbours' strings, captured
+    /// strings leave, the liberties of the strings touched are counted again) and every
+    /// value changed is written to the journal, so that [`Board::undo`] puts each back as it
+    /// was instead of recomputing strings from the colours: the tactical reader plays and
+    /// takes back every move it reads.
     pub fn play(&mut self, loc: Loc, color: Color) -> Result<&MoveRecord, IllegalMove> {
         self.check_move(loc, color)?;
+        let mark = self.journal.len();
         let prev_ko = self.ko;
-        self.points[loc.index()] = Point::Stone(color);
-        self.rebuild_around(&[loc]);
-        let mut captured = Vec::new();
+        let i = loc.index();
+        self.set_point(i, Point::Stone(color));
+        self.set_head(i, loc.0);
+        self.set_next(i, loc.0);
+        self.set_stones(i, 1);
+        let mut head = loc.0;
         for n in self.adjacent(loc) {
-            if self.color(n) == Some(color.opponent()) && self.liberty_count(n) == 0 {
-                captured.extend(self.remove_string(n));
+            if self.color(n) == Some(color) {
+                let h = self.chain_head[n.index()];
+                if h != head {
+                    head = self.merge(head, h);
+                }
+            }
+        }
+        let libs = self.count_libs(head);
+        self.set_libs(head as usize, libs);
+        // Each opponent string beside the stone had the point as one liberty: it has one
+        // fewer now, and none means it is captured.
+        let mut captured = Vec::new();
+        let mut seen = [0u16; 4];
+        let mut k = 0;
+        for n in self.adjacent(loc) {
+            if self.color(n) != Some(color.opponent()) {
+                continue;
+            }
+            let h = self.chain_head[n.index()];
+            if seen[..k].contains(&h) {
+                continue;
+            }
+            seen[k] = h;
+            k += 1;
+            let left = self.num_libs[h as usize] - 1;
+            self.set_libs(h as usize, left);
+            if left == 0 {
+                captured.extend(self.take_off(h));
             }
         }
         let mut suicided = Vec::new();
         if self.liberty_count(loc) == 0 {
-            suicided = self.remove_string(loc);
+            suicided = self.take_off(self.chain_head[i]);
         }
         self.ko = None;
         if captured.len() == 1
@@ -463,7 +524,8 @@ impl Board {
             suicided,
             prev_ko,
         });
-        Ok(self.history.last().unwrap())
+        self.marks.push(Some(mark));
+        Ok(self.history.last().expect("a move was just pushed"))
     }
 
     /// Pass: clears the ko and records the pass.
@@ -476,6 +538,7 @@ impl Board {
             suicided: Vec::new(),
             prev_ko,
         });
+        self.marks.push(Some(self.journal.len()));
     }
 
     /// Undo the last move or pass exactly; `false` when there is none.
@@ -483,23 +546,157 @@ impl Board {
         let Some(rec) = self.history.pop() else {
             return false;
         };
-        if let Some(loc) = rec.loc {
-            let mut touched = vec![loc];
-            self.points[loc.index()] = Point::Empty;
-            for &s in &rec.suicided {
-                if s != loc {
-                    self.points[s.index()] = Point::Stone(rec.color);
-                    touched.push(s);
+        match self.marks.pop().flatten() {
+            Some(mark) => {
+                while self.journal.len() > mark {
+                    match self.journal.pop() {
+                        Some(Change::Head(i, v)) => self.chain_head[i as usize] = v,
+                        Some(Change::Next(i, v)) => self.next_in_chain[i as usize] = v,
+                        Some(Change::Stones(i, v)) => self.num_stones[i as usize] = v,
+                        Some(Change::Libs(i, v)) => self.num_libs[i as usize] = v,
+                        Some(Change::Point(i, p)) => self.points[i as usize] = p,
+                        None => break,
+                    }
                 }
             }
-            for &s in &rec.captured {
-                self.points[s.index()] = Point::Stone(rec.color.opponent());
-                touched.push(s);
+            None => {
+                if let Some(loc) = rec.loc {
+                    let mut touched = vec![loc];
+                    self.points[loc.index()] = Point::Empty;
+                    for &s in &rec.suicided {
+                        if s != loc {
+                            self.points[s.index()] = Point::Stone(rec.color);
+                            touched.push(s);
+                        }
+                    }
+                    for &s in &rec.captured {
+                        self.points[s.index()] = Point::Stone(rec.color.opponent());
+                        touched.push(s);
+                    }
+                    self.rebuild_around(&touched);
+                }
             }
-            self.rebuild_around(&touched);
         }
         self.ko = rec.prev_ko;
         true
+    }
+
+    /// After a setup change the journal no longer leads back to the earlier positions: the
+    /// moves played before it are undone from the colours.
+    fn forget_journal(&mut self) {
+        self.journal.clear();
+        for m in &mut self.marks {
+            *m = None;
+        }
+    }
+
+    fn set_point(&mut self, i: usize, p: Point) {
+        self.journal.push(Change::Point(i as u16, self.points[i]));
+        self.points[i] = p;
+    }
+
+    fn set_head(&mut self, i: usize, v: u16) {
+        self.journal
+            .push(Change::Head(i as u16, self.chain_head[i]));
+        self.chain_head[i] = v;
+    }
+
+    fn set_next(&mut self, i: usize, v: u16) {
+        self.journal
+            .push(Change::Next(i as u16, self.next_in_chain[i]));
+        self.next_in_chain[i] = v;
+    }
+
+    fn set_stones(&mut self, i: usize, v: u16) {
+        self.journal
+            .push(Change::Stones(i as u16, self.num_stones[i]));
+        self.num_stones[i] = v;
+    }
+
+    fn set_libs(&mut self, i: usize, v: u16) {
+        self.journal.push(Change::Libs(i as u16, self.num_libs[i]));
+        self.num_libs[i] = v;
+    }
+
+    /// Join the strings with heads `a` and `b` (journaled); the head of the larger one heads
+    /// the union, so the smaller one's stones are relabelled.
+    fn merge(&mut self, a: u16, b: u16) -> u16 {
+        let (big, small) = if self.num_stones[a as usize] >= self.num_stones[b as usize] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut cur = small;
+        loop {
+            self.set_head(cur as usize, big);
+            cur = self.next_in_chain[cur as usize];
+            if cur == small {
+                break;
+            }
+        }
+        // Two circular lists become one by exchanging the successors of one stone of each.
+        let (after_big, after_small) = (
+            self.next_in_chain[big as usize],
+            self.next_in_chain[small as usize],
+        );
+        self.set_next(big as usize, after_small);
+        self.set_next(small as usize, after_big);
+        let stones = self.num_stones[big as usize] + self.num_stones[small as usize];
+        self.set_stones(big as usize, stones);
+        big
+    }
+
+    /// The liberties of the string with head `head`, counted once each.
+    fn count_libs(&mut self, head: u16) -> u16 {
+        self.stamp_gen = self.stamp_gen.wrapping_add(1);
+        if self.stamp_gen == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.stamp_gen = 1;
+        }
+        let gen = self.stamp_gen;
+        let mut count = 0;
+        let mut cur = head;
+        loop {
+            for n in self.adjacent(Loc(cur)) {
+                if self.points[n.index()] == Point::Empty && self.stamp[n.index()] != gen {
+                    self.stamp[n.index()] = gen;
+                    count += 1;
+                }
+            }
+            cur = self.next_in_chain[cur as usize];
+            if cur == head {
+                break;
+            }
+        }
+        count
+    }
+
+    /// Take the string with head `head` off the board (journaled) and count again the
+    /// liberties of the strings beside it; its stones.
+    fn take_off(&mut self, head: u16) -> Vec<Loc> {
+        let stones = self.string_stones(Loc(head));
+        let color = self.points[head as usize];
+        for &s in &stones {
+            self.set_point(s.index(), Point::Empty);
+        }
+        let mut heads: Vec<u16> = Vec::new();
+        for &s in &stones {
+            for n in self.adjacent(s) {
+                if matches!(self.points[n.index()], Point::Stone(_))
+                    && self.points[n.index()] != color
+                {
+                    let h = self.chain_head[n.index()];
+                    if !heads.contains(&h) {
+                        heads.push(h);
+                    }
+                }
+            }
+        }
+        for h in heads {
+            let libs = self.count_libs(h);
+            self.set_libs(h as usize, libs);
+        }
+        stones
     }
 
     /// Remove the string through `loc`, returning its stones.
@@ -564,6 +761,7 @@ impl Board {
 
     /// Recompute every string from the colours (after setting points directly).
     pub(crate) fn rebuild_all(&mut self) {
+        self.forget_journal();
         let locs: Vec<Loc> = self.locs().collect();
         self.rebuild_around(&locs);
     }
@@ -753,8 +951,54 @@ mod tests {
             while let Some(s) = snapshots.pop() {
                 assert!(bd.undo());
                 assert_eq!(bd, s);
+                // The journal puts back the strings and liberties too, not the colours only.
+                bd.check_consistency().unwrap();
             }
             assert!(!bd.undo());
         }
+    }
+
+    /// A setup change between moves: the moves before it are undone from the colours, those
+    /// after it from the journal, and the strings stay right either way.
+    #[test]
+    fn moves_around_a_setup_change_undo_exactly() {
+        let mut bd = Board::new(5).unwrap();
+        let at = |bd: &Board, x, y| bd.loc(x, y).unwrap();
+        for (x, y, c) in [
+            (1, 1, Color::Black),
+            (1, 2, Color::White),
+            (2, 1, Color::Black),
+        ] {
+            let l = at(&bd, x, y);
+            bd.play(l, c).unwrap();
+        }
+        let before_setup = bd.clone();
+        let l = at(&bd, 2, 2);
+        bd.set_stone(l, Some(Color::White)).unwrap();
+        bd.check_consistency().unwrap();
+        let after_setup = bd.clone();
+        for (x, y, c) in [
+            (3, 2, Color::Black),
+            (2, 3, Color::White),
+            (3, 1, Color::Black),
+        ] {
+            let l = at(&bd, x, y);
+            bd.play(l, c).unwrap();
+            bd.check_consistency().unwrap();
+        }
+        for _ in 0..3 {
+            assert!(bd.undo());
+            bd.check_consistency().unwrap();
+        }
+        assert_eq!(bd, after_setup);
+        for _ in 0..3 {
+            assert!(bd.undo());
+            bd.check_consistency().unwrap();
+        }
+        assert!(!bd.undo());
+        // The white stone set up stays; the three moves before it are gone.
+        assert_eq!(bd.color(l), Some(Color::White));
+        assert_eq!(bd.history().len(), 0);
+        assert_ne!(bd, before_setup);
     }
 }
