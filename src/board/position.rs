@@ -321,13 +321,23 @@ impl Board {
 
     /// The stones of the string through `loc`, starting at `loc`.
     pub fn string_stones(&self, loc: Loc) -> Vec<Loc> {
-        let mut out = vec![loc];
-        let mut cur = self.next_in_chain[loc.index()];
-        while cur != loc.0 {
-            out.push(Loc(cur));
-            cur = self.next_in_chain[cur as usize];
-        }
+        let mut out = Vec::with_capacity(self.stone_count(loc));
+        self.each_stone(loc, |s| out.push(s));
         out
+    }
+
+    /// Call `f` on each stone of the string through `loc`, starting at `loc` (no allocation:
+    /// the reader asks for liberties and neighbours at every move it reads).
+    #[inline]
+    fn each_stone(&self, loc: Loc, mut f: impl FnMut(Loc)) {
+        let mut cur = loc.0;
+        loop {
+            f(Loc(cur));
+            cur = self.next_in_chain[cur as usize];
+            if cur == loc.0 {
+                break;
+            }
+        }
     }
 
     /// The number of liberties of the string through the stone at `loc`.
@@ -342,14 +352,14 @@ impl Board {
 
     /// The liberties of the string through `loc`, sorted.
     pub fn liberties(&self, loc: Loc) -> Vec<Loc> {
-        let mut libs = Vec::new();
-        for s in self.string_stones(loc) {
+        let mut libs = Vec::with_capacity(self.liberty_count(loc));
+        self.each_stone(loc, |s| {
             for n in self.adjacent(s) {
                 if self.is_empty(n) && !libs.contains(&n) {
                     libs.push(n);
                 }
             }
-        }
+        });
         libs.sort();
         libs
     }
@@ -357,7 +367,7 @@ impl Board {
     /// The distinct strings of `color` next to the string through `loc`, by their heads.
     pub fn adjacent_strings(&self, loc: Loc, color: Color) -> Vec<Loc> {
         let mut out = Vec::new();
-        for s in self.string_stones(loc) {
+        self.each_stone(loc, |s| {
             for n in self.adjacent(s) {
                 if self.color(n) == Some(color) {
                     let h = self.string_id(n);
@@ -366,7 +376,7 @@ impl Board {
                     }
                 }
             }
-        }
+        });
         out.sort();
         out
     }
