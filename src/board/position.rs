@@ -163,11 +163,18 @@ pub struct Board {
 /// One value changed by a move, with the value it had before.
 #[derive(Clone, Copy, Debug)]
 enum Change {
-    Head(u16, u16),
-    Next(u16, u16),
-    Stones(u16, u16),
-    Libs(u16, u16),
+    /// A location's entry of one of the string arrays.
+    Value(Field, u16, u16),
     Point(u16, Point),
+}
+
+/// The string arrays a move changes.
+#[derive(Clone, Copy, Debug)]
+enum Field {
+    Head,
+    Next,
+    Stones,
+    Libs,
 }
 
 /// Why a board cannot be made.
@@ -480,9 +487,9 @@ impl Board {
         let prev_ko = self.ko;
         let i = loc.index();
         self.set_point(i, Point::Stone(color));
-        self.set_head(i, loc.0);
-        self.set_next(i, loc.0);
-        self.set_stones(i, 1);
+        self.set(Field::Head, i, loc.0);
+        self.set(Field::Next, i, loc.0);
+        self.set(Field::Stones, i, 1);
         let mut head = loc.0;
         for n in self.adjacent(loc) {
             if self.color(n) == Some(color) {
@@ -493,7 +500,7 @@ impl Board {
             }
         }
         let libs = self.count_libs(head);
-        self.set_libs(head as usize, libs);
+        self.set(Field::Libs, head as usize, libs);
         // Each opponent string beside the stone had the point as one liberty: it has one
         // fewer now, and none means it is captured.
         let mut captured = Vec::new();
@@ -510,7 +517,7 @@ impl Board {
             seen[k] = h;
             k += 1;
             let left = self.num_libs[h as usize] - 1;
-            self.set_libs(h as usize, left);
+            self.set(Field::Libs, h as usize, left);
             if left == 0 {
                 captured.extend(self.take_off(h));
             }
@@ -560,10 +567,7 @@ impl Board {
             Some(mark) => {
                 while self.journal.len() > mark {
                     match self.journal.pop() {
-                        Some(Change::Head(i, v)) => self.chain_head[i as usize] = v,
-                        Some(Change::Next(i, v)) => self.next_in_chain[i as usize] = v,
-                        Some(Change::Stones(i, v)) => self.num_stones[i as usize] = v,
-                        Some(Change::Libs(i, v)) => self.num_libs[i as usize] = v,
+                        Some(Change::Value(field, i, v)) => self.array(field)[i as usize] = v,
                         Some(Change::Point(i, p)) => self.points[i as usize] = p,
                         None => break,
                     }
@@ -605,27 +609,21 @@ impl Board {
         self.points[i] = p;
     }
 
-    fn set_head(&mut self, i: usize, v: u16) {
-        self.journal
-            .push(Change::Head(i as u16, self.chain_head[i]));
-        self.chain_head[i] = v;
+    /// One of the string arrays.
+    fn array(&mut self, field: Field) -> &mut [u16] {
+        match field {
+            Field::Head => &mut self.chain_head,
+            Field::Next => &mut self.next_in_chain,
+            Field::Stones => &mut self.num_stones,
+            Field::Libs => &mut self.num_libs,
+        }
     }
 
-    fn set_next(&mut self, i: usize, v: u16) {
-        self.journal
-            .push(Change::Next(i as u16, self.next_in_chain[i]));
-        self.next_in_chain[i] = v;
-    }
-
-    fn set_stones(&mut self, i: usize, v: u16) {
-        self.journal
-            .push(Change::Stones(i as u16, self.num_stones[i]));
-        self.num_stones[i] = v;
-    }
-
-    fn set_libs(&mut self, i: usize, v: u16) {
-        self.journal.push(Change::Libs(i as u16, self.num_libs[i]));
-        self.num_libs[i] = v;
+    /// Set a location's entry of a string array, journaled.
+    fn set(&mut self, field: Field, i: usize, v: u16) {
+        let array = self.array(field);
+        let old = std::mem::replace(&mut array[i], v);
+        self.journal.push(Change::Value(field, i as u16, old));
     }
 
     /// Join the strings with heads `a` and `b` (journaled); the head of the larger one heads
@@ -638,7 +636,7 @@ impl Board {
         };
         let mut cur = small;
         loop {
-            self.set_head(cur as usize, big);
+            self.set(Field::Head, cur as usize, big);
             cur = self.next_in_chain[cur as usize];
             if cur == small {
                 break;
@@ -649,10 +647,10 @@ impl Board {
             self.next_in_chain[big as usize],
             self.next_in_chain[small as usize],
         );
-        self.set_next(big as usize, after_small);
-        self.set_next(small as usize, after_big);
+        self.set(Field::Next, big as usize, after_small);
+        self.set(Field::Next, small as usize, after_big);
         let stones = self.num_stones[big as usize] + self.num_stones[small as usize];
-        self.set_stones(big as usize, stones);
+        self.set(Field::Stones, big as usize, stones);
         big
     }
 
@@ -704,7 +702,7 @@ impl Board {
         }
         for h in heads {
             let libs = self.count_libs(h);
-            self.set_libs(h as usize, libs);
+            self.set(Field::Libs, h as usize, libs);
         }
         stones
     }
@@ -973,29 +971,21 @@ mod tests {
     #[test]
     fn moves_around_a_setup_change_undo_exactly() {
         let mut bd = Board::new(5).unwrap();
-        let at = |bd: &Board, x, y| bd.loc(x, y).unwrap();
-        for (x, y, c) in [
-            (1, 1, Color::Black),
-            (1, 2, Color::White),
-            (2, 1, Color::Black),
-        ] {
-            let l = at(&bd, x, y);
-            bd.play(l, c).unwrap();
-        }
+        let play_all = |bd: &mut Board, moves: [(usize, usize, Color); 3]| {
+            for (x, y, c) in moves {
+                let l = bd.loc(x, y).unwrap();
+                bd.play(l, c).unwrap();
+                bd.check_consistency().unwrap();
+            }
+        };
+        let (b, w) = (Color::Black, Color::White);
+        play_all(&mut bd, [(1, 1, b), (1, 2, w), (2, 1, b)]);
         let before_setup = bd.clone();
-        let l = at(&bd, 2, 2);
-        bd.set_stone(l, Some(Color::White)).unwrap();
+        let l = bd.loc(2, 2).unwrap();
+        bd.set_stone(l, Some(w)).unwrap();
         bd.check_consistency().unwrap();
         let after_setup = bd.clone();
-        for (x, y, c) in [
-            (3, 2, Color::Black),
-            (2, 3, Color::White),
-            (3, 1, Color::Black),
-        ] {
-            let l = at(&bd, x, y);
-            bd.play(l, c).unwrap();
-            bd.check_consistency().unwrap();
-        }
+        play_all(&mut bd, [(3, 2, b), (2, 3, w), (3, 1, b)]);
         for _ in 0..3 {
             assert!(bd.undo());
             bd.check_consistency().unwrap();

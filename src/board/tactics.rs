@@ -628,6 +628,18 @@ O O X O .
     }
 
     /// The string at `at` of the 9x9 `text` is captured, first by `by`, and cannot be saved.
+    /// [`assert_dead_by`] for a position given as SGF.
+    fn assert_sgf_dead_by(sgf: &str, at: &str, by: &str) {
+        let mut b = crate::board::sgf::load(sgf, None).unwrap().board;
+        let loc = vertex::parse(&b, at).unwrap();
+        let m = vertex::parse(&b, by).unwrap();
+        assert_eq!(
+            status(&mut b, loc, ReadLimits::default()),
+            (Attack::Captures(m), Defense::Fails),
+            "{at}"
+        );
+    }
+
     fn assert_dead_by(text: &str, at: &str, by: &str) {
         let mut b = parse_board(text, Some(9)).unwrap().board;
         let loc = vertex::parse(&b, at).unwrap();
@@ -739,13 +751,7 @@ O O X O .
             [nj][rj][bk][fk][ik][sl][qm][en][jn][ln][cp][ep][jp][mp][dr][or][rr]AW[bb][ib][rc]\
             [dd][hd][id][ee][pe][pf][bg][eg][mg][ng][ch][dh][lh][ph][lj][ql][rl][nm][pm][rm]\
             [hn][mn][gp][lp][pp][gq][iq][jq][lq][qq][qr]PL[B])";
-        let mut b = crate::board::sgf::load(sgf, None).unwrap().board;
-        let r7 = vertex::parse(&b, "R7").unwrap();
-        let r6 = vertex::parse(&b, "R6").unwrap();
-        assert_eq!(
-            status(&mut b, r7, ReadLimits::default()),
-            (Attack::Captures(r6), Defense::Fails)
-        );
+        assert_sgf_dead_by(sgf, "R7", "R6");
     }
 
     /// 13x13, random game of seed 1: black N2 (three liberties, M2 N1 N3) in white's lower
@@ -780,13 +786,7 @@ O O X O .
             [do][cp][ep][ip][jp][mp][dr][hr][kr][or][rr][ms]AW[bb][eb][ib][rc][dd][gd][hd]\
             [id][ee][ne][pe][mf][pf][bg][eg][mg][ng][ch][dh][fh][lh][ph][gi][lj][mk][ql][rl]\
             [nm][pm][rm][hn][mn][ho][mo][gp][lp][pp][gq][iq][jq][lq][qq][gr][qr]PL[W])";
-        let mut b = crate::board::sgf::load(sgf, None).unwrap().board;
-        let r7 = vertex::parse(&b, "R7").unwrap();
-        let r6 = vertex::parse(&b, "R6").unwrap();
-        assert_eq!(
-            status(&mut b, r7, ReadLimits::default()),
-            (Attack::Captures(r6), Defense::Fails)
-        );
+        assert_sgf_dead_by(sgf, "R7", "R6");
     }
 
     /// 9x9, random game of seed 1: black J4 J5 with the liberties H5 and J6 (white J3, H4).
