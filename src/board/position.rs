@@ -6,7 +6,9 @@
 //! padded by one line of wall on every side (one padding column shared by the left and right
 //! sides), so the four neighbours of any on-board point are valid indices; strings are circular
 //! lists through `next_in_chain` with their data stored at the head; every move leaves a
-//! [`MoveRecord`] from which [`Board::undo`] restores the position exactly.
+//! [`MoveRecord`], and a journal of every value it changed (points and string data), from
+//! which [`Board::undo`] restores the position exactly without recomputing any string (the
+//! tactical reader plays and takes back every move it reads).
 //! [`Board::check_consistency`] recomputes everything from the colours and compares; the tests
 //! call it after every move.
 //!
@@ -516,7 +518,7 @@ impl Board {
             }
             seen[k] = h;
             k += 1;
-            let left = self.num_libs[h as usize] - 1;
+            let left = self.num_libs[h as usize].saturating_sub(1);
             self.set(Field::Libs, h as usize, left);
             if left == 0 {
                 captured.extend(self.take_off(h));
