@@ -44,6 +44,7 @@ use crate::evaluation::db::VertexSet;
 use crate::evaluation::evaluate::{self, Evaluator};
 use crate::evaluation::solve::{solve_with, Features, Params, SolveError, MAX_OUTER_LIBERTIES};
 use crate::pattern::diagram::Content;
+use crate::pattern::graph::canon;
 use crate::pattern::graph::{EyeGraph, Vertex};
 use crate::value::EyeValue;
 
@@ -427,7 +428,8 @@ pub fn evaluate_analyzed(
 }
 
 /// The solver's answer for a space of more than [`EVALUATOR_VERTICES`] vertices, within
-/// `nodes` search nodes (and the evaluator's own limits), without lines of play.
+/// `nodes` search nodes (and the evaluator's own limits), without lines of play; kept by the
+/// evaluator, as its give-ups are, for the next position that holds the same shape.
 fn solve_large(
     ev: &Evaluator<'_>,
     graph: &EyeGraph,
@@ -443,6 +445,12 @@ fn solve_large(
         node_limit: nodes.min(ev.params().node_limit),
         ..*ev.params()
     };
+    // Through the evaluator where the shape fits its key: a host analysing one position
+    // after another meets the same large space move after move, and the evaluator keeps
+    // both the exact answers and the give-ups (with their node limit).
+    if graph.len() + graph.enclosed_len() <= canon::MAX_VERTICES {
+        return ev.solve_with(graph, &params).map(Some);
+    }
     let features = Features {
         lines: false,
         ..Features::default()

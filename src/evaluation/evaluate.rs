@@ -107,6 +107,10 @@ pub struct Evaluator<'db> {
     db_outer: u8,
     fallback: bool,
     cache: Mutex<FxHashMap<Box<[u32]>, Cached>>,
+    /// Shapes whose reading gave up at a node limit, with the largest such limit: asked again
+    /// within it (a host analysing one position after another meets the same large space
+    /// move after move), they give up at once; a larger limit reads them again.
+    gave_up: Mutex<FxHashMap<Box<[u32]>, u64>>,
 }
 
 impl Evaluator<'static> {
@@ -134,6 +138,7 @@ impl<'db> Evaluator<'db> {
             db_outer,
             fallback: true,
             cache: Mutex::new(FxHashMap::default()),
+            gave_up: Mutex::new(FxHashMap::default()),
         }
     }
 
@@ -234,8 +239,13 @@ impl<'db> Evaluator<'db> {
         self.solve_with(g, &self.params)
     }
 
-    /// [`Evaluator::solve`] with other parameters; the cache keeps them apart.
-    fn solve_with(&self, g: &EyeGraph, params: &Params) -> Result<Evaluation, EvalError> {
+    /// [`Evaluator::solve`] with other parameters; the cache keeps them apart (an exact
+    /// answer holds whatever the node limit; a give-up is kept with its limit).
+    pub(crate) fn solve_with(
+        &self,
+        g: &EyeGraph,
+        params: &Params,
+    ) -> Result<Evaluation, EvalError> {
         let compact = g.compact(|v| {
             v.marginal as u8
                 | ((v.content == Content::Stone) as u8) << 1
@@ -272,12 +282,27 @@ impl<'db> Evaluator<'db> {
         let cached = match hit {
             Some(c) => c,
             None => {
+                let gave_up_at = self
+                    .gave_up
+                    .lock()
+                    .ok()
+                    .and_then(|m| m.get(&words[..len]).copied());
+                if let Some(limit) = gave_up_at.filter(|&l| l >= params.node_limit) {
+                    return Err(EvalError::Solver(SolveError::SearchLimit { nodes: limit }));
+                }
                 // Only the value and vital points are kept: no lines of play.
                 let features = solve::Features {
                     lines: false,
                     ..solve::Features::default()
                 };
-                let sol = solve::solve_with(&space_of(g)?, params, features)?;
+                let solved = solve::solve_with(&space_of(g)?, params, features);
+                if let Err(SolveError::SearchLimit { .. }) = solved {
+                    if let Ok(mut m) = self.gave_up.lock() {
+                        let limit = m.entry(words[..len].into()).or_insert(0);
+                        *limit = (*limit).max(params.node_limit);
+                    }
+                }
+                let sol = solved?;
                 let c = Cached {
                     value: sol.value,
                     attack: to_positions(sol.attack),
@@ -310,6 +335,42 @@ mod tests {
 
     fn graph(s: &str) -> EyeGraph {
         EyeGraph::from_diagram(&parse_graph(s).unwrap()).unwrap()
+    }
+
+    /// A shape whose reading gave up is kept with its node limit: asked again within it, the
+    /// evaluator gives up at once (the give-up reports the kept limit, where a reading
+    /// reports the node past it); a larger limit reads it again, and its exact answer is
+    /// kept for any limit.
+    #[test]
+    fn a_give_up_is_kept_with_its_node_limit() {
+        let ev = Evaluator::with_default();
+        let g = graph("|....%|....%|....%+-----");
+        let small = Params {
+            node_limit: 1_000,
+            ..Params::default()
+        };
+        match ev.solve_with(&g, &small) {
+            Err(EvalError::Solver(SolveError::SearchLimit { nodes })) => assert_eq!(nodes, 1_001),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(
+            ev.gave_up
+                .lock()
+                .unwrap()
+                .values()
+                .copied()
+                .collect::<Vec<_>>(),
+            [1_000]
+        );
+        match ev.solve_with(&g, &small) {
+            Err(EvalError::Solver(SolveError::SearchLimit { nodes })) => assert_eq!(nodes, 1_000),
+            other => panic!("{other:?}"),
+        }
+        let e = ev.solve_with(&g, &Params::default()).unwrap();
+        assert_eq!(e.value.to_string(), "2222");
+        assert_eq!(ev.cached(), 1);
+        // Now exact: the small limit takes the kept answer.
+        assert_eq!(ev.solve_with(&g, &small).unwrap().value.to_string(), "2222");
     }
 
     #[test]
