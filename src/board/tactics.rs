@@ -29,7 +29,7 @@
 //!   liberties while the chase may go on, each empty point beside a liberty (so that a
 //!   stone can run by a diagonal or a jump, and a lone stone on an empty board lives) and
 //!   each point that joins two friendly strings beside the two liberties (the liberties
-//!   are then miai).
+//!   are then miai; these are tried right after the liberties).
 //!   A saving move tried at the root is refuted also when it leaves four liberties: the
 //!   attacker's first reply may then take one of the four (a move that captures a weak
 //!   neighbour often does), and the chase goes on as above. Without this, a move that
@@ -373,33 +373,6 @@ impl Reader<'_> {
                 candidates.push(l);
             }
         }
-        // Counter-ataris: a neighbouring attacker string with two liberties, put in atari,
-        // must be saved before the target is taken. Only for a target short of liberties,
-        // so the reading stays narrow.
-        if libs.len() <= 2 {
-            for s in self.board.adjacent_strings(target, owner.opponent()) {
-                if self.board.liberty_count(s) == 2 {
-                    for l in self.board.liberties(s) {
-                        if !candidates.contains(&l) {
-                            candidates.push(l);
-                        }
-                    }
-                }
-            }
-        }
-        // While three-liberty strings are still chased, a string of two liberties may also
-        // get away by a move beside a liberty (a diagonal or a jump that makes a shape the
-        // chase cannot close): without these a stone in the corner of an empty board would
-        // be read dead.
-        if libs.len() == 2 && wide > 0 {
-            for &l in &libs {
-                for n in self.board.neighbors(l) {
-                    if self.board.color(n).is_none() && !candidates.contains(&n) {
-                        candidates.push(n);
-                    }
-                }
-            }
-        }
         // With two liberties, a move that joins two friendly strings, each beside a different
         // liberty, makes the liberties miai: whichever the attacker fills, the other joins the
         // target to a stronger string.
@@ -439,6 +412,33 @@ impl Reader<'_> {
             for l in joins {
                 if !candidates.contains(&l) {
                     candidates.push(l);
+                }
+            }
+        }
+        // Counter-ataris: a neighbouring attacker string with two liberties, put in atari,
+        // must be saved before the target is taken. Only for a target short of liberties,
+        // so the reading stays narrow.
+        if libs.len() <= 2 {
+            for s in self.board.adjacent_strings(target, owner.opponent()) {
+                if self.board.liberty_count(s) == 2 {
+                    for l in self.board.liberties(s) {
+                        if !candidates.contains(&l) {
+                            candidates.push(l);
+                        }
+                    }
+                }
+            }
+        }
+        // While three-liberty strings are still chased, a string of two liberties may also
+        // get away by a move beside a liberty (a diagonal or a jump that makes a shape the
+        // chase cannot close): without these a stone in the corner of an empty board would
+        // be read dead.
+        if libs.len() == 2 && wide > 0 {
+            for &l in &libs {
+                for n in self.board.neighbors(l) {
+                    if self.board.color(n).is_none() && !candidates.contains(&n) {
+                        candidates.push(n);
+                    }
                 }
             }
         }
@@ -794,7 +794,9 @@ O O X O .
     /// J6 is then suicide, and after white H5 black J6 joins everything (read by hand; GNU Go
     /// 3.8 at levels 1 and 10: `defend J4` G6). Black J6 at once does not save: white G6 and
     /// black has two liberties left in white's area. The joining move is a candidate of the
-    /// defender, so the deeper chase the rescue rule reads does not call the string dead.
+    /// defender, so the deeper chase the rescue rule reads does not call the string dead; it
+    /// is tried before the counter-ataris (black J2 on white J3 also saves, into a ko, which
+    /// GNU Go reads as `attack` code 3).
     #[test]
     fn a_move_joining_the_friends_beside_both_liberties_makes_them_miai() {
         let sgf = "(;GM[1]FF[4]SZ[9]AB[aa][ca][fa][ab][fb][ib][ec][ic][bd][hd][ce][ge][ie][if]\
@@ -803,9 +805,11 @@ O O X O .
         let mut b = crate::board::sgf::load(sgf, None).unwrap().board;
         let at = |b: &Board, v: &str| vertex::parse(b, v).unwrap();
         let j4 = at(&b, "J4");
-        let d = defend(&mut b, j4, ReadLimits::default());
-        assert!(matches!(d, Defense::Saves(_)), "{d:?}");
         let g6 = at(&b, "G6");
+        assert_eq!(
+            defend(&mut b, j4, ReadLimits::default()),
+            Defense::Saves(g6)
+        );
         b.play(g6, Color::Black).unwrap();
         assert_eq!(attack(&mut b, j4, ReadLimits::default()), Attack::Fails);
         b.undo();
