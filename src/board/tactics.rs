@@ -42,7 +42,11 @@
 //! [`attack`] is checked by [`defend`]'s own root reading of the new position, and a saving
 //! move found at the root of [`defend`] must also survive [`attack`]'s root reading (each
 //! with a fresh node budget): the inner readings, with one attacker move fewer in which
-//! three-liberty strings are chased, can disagree with the root's.
+//! three-liberty strings are chased, can disagree with the root's. For that check the root
+//! attack also attacks a string of four liberties, each capture checked by the full root
+//! defence: the first reply read inside the defence runs out of chase moves sooner, and a
+//! save to four liberties that a sealing reply refutes was read as saving. (So a saving
+//! move survives a root attack wider than [`attack`]'s own, and the agreement holds.)
 //!
 //! The search is bounded: by depth in plies ([`ReadLimits::max_depth`], so the recursion can
 //! never exhaust the stack) and by nodes ([`ReadLimits::max_nodes`]). When a limit is hit the
@@ -132,6 +136,9 @@ struct Reader<'a> {
     verify_saves: bool,
     /// The attacker's rescues left on the current line that spend no chase move.
     free_rescues: u8,
+    /// Whether the root attack also attacks a string of four liberties: set only while a
+    /// saving move found at the root of [`defend`] is checked.
+    four_at_root: bool,
 }
 
 /// Can the string through `target` be captured, its opponent moving first?
@@ -145,6 +152,7 @@ pub fn attack(board: &mut Board, target: Loc, limits: ReadLimits) -> Attack {
         nodes: 0,
         verify_saves: false,
         free_rescues: FREE_RESCUES,
+        four_at_root: false,
     };
     match r.attack(target, 0, WIDE, Mode::Root) {
         Some(m) => Attack::Captures(m),
@@ -163,6 +171,7 @@ pub fn defend(board: &mut Board, target: Loc, limits: ReadLimits) -> Defense {
         nodes: 0,
         verify_saves: false,
         free_rescues: FREE_RESCUES,
+        four_at_root: false,
     };
     if r.attack(target, 0, WIDE, Mode::Root).is_none() {
         return Defense::NotNeeded;
@@ -204,14 +213,16 @@ impl Reader<'_> {
         if libs.len() == 1 && self.board.is_legal(libs[0], attacker) {
             return Some(libs[0]);
         }
-        let max_libs =
-            if mode == Mode::FirstReply || (mode == Mode::Inner && wide >= FOUR_LIBERTY_WIDE) {
-                4
-            } else if wide > 0 {
-                3
-            } else {
-                2
-            };
+        let max_libs = if mode == Mode::FirstReply
+            || (mode == Mode::Inner && wide >= FOUR_LIBERTY_WIDE)
+            || (mode == Mode::Root && self.four_at_root)
+        {
+            4
+        } else if wide > 0 {
+            3
+        } else {
+            2
+        };
         if libs.len() > max_libs || self.out_of_budget(depth) {
             return None;
         }
@@ -304,7 +315,9 @@ impl Reader<'_> {
     fn root_attack_captures(&mut self, target: Loc) -> bool {
         let nodes = std::mem::replace(&mut self.nodes, 0);
         let verify = std::mem::replace(&mut self.verify_saves, false);
+        self.four_at_root = true;
         let captures = self.attack(target, 0, WIDE, Mode::Root).is_some();
+        self.four_at_root = false;
         self.nodes = nodes;
         self.verify_saves = verify;
         captures
@@ -734,6 +747,7 @@ O O X O .
             nodes: 0,
             verify_saves: false,
             free_rescues: FREE_RESCUES,
+            four_at_root: false,
         };
         assert_eq!(r.defend(e7, 0, WIDE, true), None);
         assert!(r.nodes < 4_000, "{} nodes", r.nodes);
@@ -819,5 +833,23 @@ O O X O .
             attack(&mut b, j4, ReadLimits::default()),
             Attack::Captures(g6)
         );
+    }
+
+    /// 9x9, random game of seed 1 (white to move): black G2 G1 H1 with the liberties F2,
+    /// F1 and J1. Black F2 makes four liberties and reaches for G4 and black G5 through
+    /// F3; white F3 seals it (E3, G3 and F3 one string), and black, with E2 F1 J1 left, has
+    /// one eye at most: F1 after E2 and E1, while J1 never becomes one (black J2 is a
+    /// self-atari white takes at J1, and the ko that follows leaves J2 with J1 its only
+    /// liberty). White H2 is saved by H3. Black F3 first is met by white F2, which black's
+    /// F1 ataris and white's E2 saves. Read by hand along these lines; GNU Go 3.8 at level
+    /// 10: `attack G2` F2, `defend G2` 0. The first reply F3 was tried, but the chase after
+    /// it ran out of moves; a saving move is now checked by a root attack that also attacks
+    /// a string of four liberties, each of its captures checked by the full root defence.
+    #[test]
+    fn a_save_to_four_liberties_is_checked_by_a_full_root_attack() {
+        let sgf = "(;GM[1]FF[4]SZ[9]AB[aa][ca][fa][ab][fb][ib][ec][ic][bd][hd][ce][ge][ie]\
+            [if][cg][dg][gh][ai][bi][gi][hi]AW[da][gb][hb][bc][cc][dc][fc][hc][cd][ed][gd][be]\
+            [de][ef][hf][eg][gg][ig][bh][ch][dh][hh]PL[W])";
+        assert_sgf_dead_by(sgf, "G2", "F2");
     }
 }
