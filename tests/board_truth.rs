@@ -270,3 +270,56 @@ fn equal_vital_points_include_gnugos_choice() {
     // GNU Go: `0 1 A17 A17`.
     assert_eq!(s.eval_eye(&board), "0 1 A17 A17");
 }
+
+/// A margin on the edge whose one free side is an empty point outside the space keeps that
+/// side on the board. Black's corner H3 H2 J2 H1 J1 behind G1-G4 (alive, five liberties
+/// outside), white's live group above with H4 J4, so that H3 and J2 are margins and J3 is
+/// an empty point outside both. The graph model gave J2's free side to an invincible white
+/// stone: black J2 first had only H2 and J1 as liberties, white H2 put it in atari, and we
+/// answered `0 0`. Read on the board: black J2 first has J3 too. White J3 is answered by
+/// black H2 (joining J2 to G2), and H1 J1 is a closed two-point eye; white H2 is answered by
+/// black H3, which leaves H2 in atari at H1 (white H1 still has the one liberty J1, and black
+/// J1 takes both): black makes one eye moving first. White first (J2, which J3 joins to J4)
+/// leaves none. `0 1`, vital point J2, as GNU Go 3.8 answers at all four points.
+#[test]
+fn an_edge_margin_keeps_its_open_side() {
+    let sgf = "(;GM[1]FF[4]SZ[9]AB[fe][ff][gf][gg][gh][gi]AW[fd][gd][hd][id][ge][ie][hf][if]PL[W])";
+    let (board, s) = sgf_space_at(sgf, "J1", Color::Black);
+    let names = |locs: &[nakade::board::Loc]| -> Vec<String> {
+        locs.iter().map(|&l| vertex::name(&board, l)).collect()
+    };
+    assert_eq!(names(&s.points()), ["H3", "H2", "J2", "H1", "J1"]);
+    assert_eq!(names(&s.marginals()), ["H3", "J2"]);
+    let open: Vec<String> = s
+        .analyzed
+        .graph
+        .vertices
+        .iter()
+        .filter(|v| v.open_side)
+        .map(|v| vertex::name(&board, v.loc.unwrap()))
+        .collect();
+    assert_eq!(open, ["J2"]);
+    assert_eq!(s.value.unwrap().to_string(), "0011");
+    assert_eq!(s.eval_eye(&board), "0 1 J2 J2");
+}
+
+/// 9x9 J2 of the random games (seed 1): black's corner H2 J2 H1 J1 (margins H2 and J2)
+/// beside black G1 G2, white G3 H4, black J4 J5; J3 is empty, outside the space, and
+/// touches black's J4. Read on the board: black H2 first makes an eye (white J2 is then
+/// taken by black J3, which joins J4; white H1 or J1 are self-ataris black captures; white
+/// J3 is met by black J2 with the two-point eye H1 J1), and white first leaves none: `0 1`,
+/// as GNU Go 3.8 answers (`0 1 J2 J2`, its `eyes.db` pattern). The graph model gave J2's
+/// outside side to white and valued the corner 0001 (`0 0`); with J2's open side it is
+/// 0011, H2 and J2 both vital (we name H2, the first in board order).
+#[test]
+fn a_corner_margin_beside_the_owners_stone_is_weak_for_the_attacker() {
+    let sgf = "(;GM[1]FF[4]SZ[9]AB[ca][fa][ab][fb][ib][ec][bd][hd][ce][ge][ie][if][cg][dg][gh][ai][bi][gi]AW[da][gb][hb][bc][cc][dc][fc][hc][cd][ed][be][de][ef][hf][eg][gg][bh][ch][dh]PL[B])";
+    let (board, s) = sgf_space_at(sgf, "J2", Color::Black);
+    let names = |locs: &[nakade::board::Loc]| -> Vec<String> {
+        locs.iter().map(|&l| vertex::name(&board, l)).collect()
+    };
+    assert_eq!(names(&s.points()), ["H2", "J2", "H1", "J1"]);
+    assert_eq!(s.value.unwrap().to_string(), "0011");
+    assert_eq!(names(&s.defense), ["H2", "J2"]);
+    assert_eq!(s.eval_eye(&board), "0 1 H2 H2");
+}

@@ -254,7 +254,8 @@ pub fn space_graph(a: &AnalyzedSpace) -> Result<EyeGraph, crate::pattern::graph:
             } else {
                 Vertex::empty(v.marginal)
             };
-            base.on_edges(v.edge.min(2))
+            // A margin with an open side is valued with a wall side too: one edge fewer.
+            base.on_edges(v.edge.min(2) - u8::from(v.open_side))
         })
         .collect();
     EyeGraph::from_adjacency(vertices, &a.graph.edges)
@@ -609,6 +610,7 @@ mod tests {
                 stone: true,
                 edge: 0,
                 enclosed: false,
+                open_side: false,
             })
             .collect();
         let mut edges = Vec::new();

@@ -106,6 +106,17 @@ pub struct GraphVertex {
     /// a stone of the same string or off the board. Not a point of the space but a string of
     /// its own that the attacker can capture; such vertices come after all the others.
     pub enclosed: bool,
+    /// A margin on the board's edge whose one free side (after its neighbours in the space
+    /// and the edges) is an empty point outside the space. The graph model gives a margin's
+    /// free side to the invincible attacker group that makes it marginal, and the wall gets
+    /// none: an owner's stone there would have only the space's points as liberties. On the
+    /// board that side is empty, a liberty the attacker must fill first, and the owner may
+    /// fill it himself; the space is valued as if the margin had a side on the wall as well,
+    /// as a margin in the middle of the board has (the analysis's `space_graph` counts
+    /// one edge fewer). Read by hand on settled corners (`tests/board_truth.rs`), where the
+    /// model alone leaves the owner no eye he makes by playing the margin first; GNU Go's
+    /// `eyes.db` values such spaces the same way.
+    pub open_side: bool,
 }
 
 /// An eye space as a graph: what the matcher (SEMANTICS.md §2) reads.
@@ -418,6 +429,7 @@ pub fn analyze_settled(
             stone: p.stone,
             edge: p.edge,
             enclosed: false,
+            open_side: false,
         })
         .collect();
     let mut edges = Vec::new();
@@ -448,6 +460,7 @@ pub fn analyze_settled(
             stone: false,
             edge: key_edge,
             enclosed: false,
+            open_side: false,
         });
         edges.push((i, vertices.len() - 1));
     }
@@ -481,6 +494,7 @@ pub fn analyze_settled(
             stone: false,
             edge: board.edge_count(loc).min(2),
             enclosed: true,
+            open_side: false,
         });
     }
     for i in first_stone..vertices.len() {
@@ -501,6 +515,19 @@ pub fn analyze_settled(
     if (0..first_stone).any(|i| sides(i) > 4) {
         vertices.truncate(first_stone);
         edges.retain(|&(a, b)| a < first_stone && b < first_stone);
+    }
+    // A margin on the edge whose one free side is an empty point outside the space (see
+    // `GraphVertex::open_side`).
+    for (i, p) in out.points.iter().enumerate() {
+        let degree = edges.iter().filter(|&&(a, b)| a == i || b == i).count();
+        let v = &mut vertices[i];
+        v.open_side = v.marginal
+            && !v.stone
+            && v.edge > 0
+            && degree + usize::from(v.edge) == 3
+            && board
+                .neighbors(p.loc)
+                .any(|n| board.is_empty(n) && !out.contains(n));
     }
     edges.sort();
     let outer_liberties = out.outer_liberties(board);
@@ -647,6 +674,7 @@ mod tests {
                 stone: false,
                 edge: 0,
                 enclosed: false,
+                open_side: false,
             }
         );
     }
