@@ -186,6 +186,11 @@ fn outer_liberties_come_from_the_board() {
     assert_eq!(outer(three), (3, "1222".to_string()));
 }
 
+/// The names of board points.
+fn names(board: &nakade::board::Board, locs: &[nakade::board::Loc]) -> Vec<String> {
+    locs.iter().map(|&l| vertex::name(board, l)).collect()
+}
+
 /// The board of an SGF position and `color`'s analysed space holding `at`.
 fn sgf_space_at(sgf: &str, at: &str, color: Color) -> (nakade::board::Board, SpaceReport) {
     let mut board = nakade::board::sgf::load(sgf, None).unwrap().board;
@@ -251,9 +256,6 @@ fn a_stone_half_eye_decided_inside_its_space_gets_no_virtual_vertex() {
 fn equal_vital_points_include_gnugos_choice() {
     let four = "(;GM[1]FF[4]SZ[19]AB[na][gb][mb][ob][dc][mc][sc][bd][sd][ge][ke][af][hf][kf][nf][cg][hg][sh][ei][oi][cj][fj][nj][rj][bk][fk][ik][ll][sl][am][qm][en][fn][jn][ln][on][do][cp][ep][ip][jp][mp][dr][hr][kr][or][rr][ms]AW[bb][eb][ib][rc][cd][dd][gd][hd][id][ee][ne][pe][mf][pf][bg][eg][mg][ng][ch][dh][fh][lh][ph][gi][lj][mk][ql][rl][nm][pm][rm][hn][mn][ho][mo][gp][lp][op][pp][gq][iq][jq][kq][lq][qq][gr][ir][qr]PL[B])";
     let six = "(;GM[1]FF[4]SZ[19]AB[na][gb][mb][ob][mc][bd][sd][ge][ke][af][hf][kf][nf][cg][hg][sh][ei][oi][cj][fj][nj][rj][bk][fk][ik][ll][sl][qm][en][fn][jn][ln][do][cp][ep][ip][jp][mp][dr][hr][kr][or][rr][ms]AW[bb][ib][rc][dd][gd][hd][id][ee][ne][pe][mf][pf][bg][eg][mg][ng][ch][dh][fh][lh][ph][gi][lj][mk][ql][rl][nm][pm][rm][hn][mn][ho][mo][gp][lp][pp][gq][iq][jq][lq][qq][gr][qr]PL[W])";
-    let names = |board: &nakade::board::Board, locs: &[nakade::board::Loc]| -> Vec<String> {
-        locs.iter().map(|&l| vertex::name(board, l)).collect()
-    };
     let (board, s) = sgf_space_at(four, "A17", Color::Black);
     assert_eq!(names(&board, &s.points()), ["A17", "A16", "A15", "B15"]);
     assert_eq!(names(&board, &s.marginals()), ["A17", "B15"]);
@@ -285,11 +287,8 @@ fn equal_vital_points_include_gnugos_choice() {
 fn an_edge_margin_keeps_its_open_side() {
     let sgf = "(;GM[1]FF[4]SZ[9]AB[fe][ff][gf][gg][gh][gi]AW[fd][gd][hd][id][ge][ie][hf][if]PL[W])";
     let (board, s) = sgf_space_at(sgf, "J1", Color::Black);
-    let names = |locs: &[nakade::board::Loc]| -> Vec<String> {
-        locs.iter().map(|&l| vertex::name(&board, l)).collect()
-    };
-    assert_eq!(names(&s.points()), ["H3", "H2", "J2", "H1", "J1"]);
-    assert_eq!(names(&s.marginals()), ["H3", "J2"]);
+    assert_eq!(names(&board, &s.points()), ["H3", "H2", "J2", "H1", "J1"]);
+    assert_eq!(names(&board, &s.marginals()), ["H3", "J2"]);
     let open: Vec<String> = s
         .analyzed
         .graph
@@ -315,11 +314,8 @@ fn an_edge_margin_keeps_its_open_side() {
 fn a_corner_margin_beside_the_owners_stone_is_weak_for_the_attacker() {
     let sgf = "(;GM[1]FF[4]SZ[9]AB[ca][fa][ab][fb][ib][ec][bd][hd][ce][ge][ie][if][cg][dg][gh][ai][bi][gi]AW[da][gb][hb][bc][cc][dc][fc][hc][cd][ed][be][de][ef][hf][eg][gg][bh][ch][dh]PL[B])";
     let (board, s) = sgf_space_at(sgf, "J2", Color::Black);
-    let names = |locs: &[nakade::board::Loc]| -> Vec<String> {
-        locs.iter().map(|&l| vertex::name(&board, l)).collect()
-    };
-    assert_eq!(names(&s.points()), ["H2", "J2", "H1", "J1"]);
+    assert_eq!(names(&board, &s.points()), ["H2", "J2", "H1", "J1"]);
     assert_eq!(s.value.unwrap().to_string(), "0011");
-    assert_eq!(names(&s.defense), ["H2", "J2"]);
+    assert_eq!(names(&board, &s.defense), ["H2", "J2"]);
     assert_eq!(s.eval_eye(&board), "0 1 H2 H2");
 }

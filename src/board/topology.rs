@@ -115,7 +115,9 @@ pub struct GraphVertex {
     /// as a margin in the middle of the board has (the analysis's `space_graph` counts
     /// one edge fewer). Read by hand on settled corners (`tests/board_truth.rs`), where the
     /// model alone leaves the owner no eye he makes by playing the margin first; GNU Go's
-    /// `eyes.db` values such spaces the same way.
+    /// `eyes.db` values such spaces the same way. A margin in the middle of the board with
+    /// three neighbours in the space has the same one free side, but a graph vertex has at
+    /// most four sides, so there the model's reading is kept.
     pub open_side: bool,
 }
 
