@@ -67,12 +67,34 @@ fn a_half_eye_in_a_diagram_json() {
     assert_eq!(
         v["spaces"],
         serde_json::json!([{
-            "color": "white", "points": ["C3"], "marginal": [], "stones": [],
+            "color": "white", "points": ["C3"], "marginal": [], "open_sides": [], "stones": [],
             "half_eyes": [{"point": "C3", "sum": "3", "attack": ["D2"], "defense": ["D2"]}],
             "false_eyes": [], "class": "11", "outer_liberties": 2, "source": "pattern 200004", "value": "0011",
             "attack": ["D2"], "defense": ["D2"], "eval_eye": "0 1 D2 D2"
         }])
     );
+}
+
+/// A margin on the edge that keeps its open side is named on the marginal line and in the
+/// JSON (`tests/board_truth.rs` reads the corner).
+#[test]
+fn an_open_side_is_named_in_text_and_json() {
+    let f = temp(
+        "open.sgf",
+        "(;GM[1]FF[4]SZ[9]AB[fe][ff][gf][gg][gh][gi]AW[fd][gd][hd][id][ge][ie][hf][if]PL[W])",
+    );
+    let path = f.to_str().unwrap();
+    let (text, err, code) = nakade(&["analyze", path, "--at", "J1"], "");
+    assert_eq!((err.as_str(), code), ("", 0));
+    let lines: Vec<&str> = text.lines().filter(|l| l.contains("marginal:")).collect();
+    assert_eq!(lines, ["  marginal:  H3 J2 (open side: J2)"]);
+    let (json, err, code) = nakade(&["analyze", path, "--at", "J1", "--json"], "");
+    std::fs::remove_file(&f).ok();
+    assert_eq!((err.as_str(), code), ("", 0));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["spaces"][0]["marginal"], serde_json::json!(["H3", "J2"]));
+    assert_eq!(v["spaces"][0]["open_sides"], serde_json::json!(["J2"]));
+    assert_eq!(v["spaces"][0]["eval_eye"], "0 1 J2 J2");
 }
 
 #[test]

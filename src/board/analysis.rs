@@ -160,6 +160,17 @@ impl SpaceReport {
         pts.iter().filter(|p| p.marginal).map(|p| p.loc).collect()
     }
 
+    /// Its margins on the board's edge that keep an open side (an empty point outside the
+    /// space, valued as a liberty of the owner's stone there:
+    /// [`GraphVertex::open_side`](crate::board::topology::GraphVertex::open_side)).
+    pub fn open_sides(&self) -> Vec<Loc> {
+        let vs = &self.analyzed.graph.vertices;
+        vs.iter()
+            .filter(|v| v.open_side)
+            .filter_map(|v| v.loc)
+            .collect()
+    }
+
     /// Points holding attacker stones, sorted.
     pub fn stones(&self) -> Vec<Loc> {
         let pts = &self.analyzed.space.points;

@@ -226,7 +226,18 @@ fn space_text(out: &mut String, board: &Board, k: usize, s: &SpaceReport) {
     )
     .unwrap();
     writeln!(out, "  points:    {}", list(board, &pts)).unwrap();
-    writeln!(out, "  marginal:  {}", list(board, &s.marginals())).unwrap();
+    let open = s.open_sides();
+    if open.is_empty() {
+        writeln!(out, "  marginal:  {}", list(board, &s.marginals())).unwrap();
+    } else {
+        writeln!(
+            out,
+            "  marginal:  {} (open side: {})",
+            list(board, &s.marginals()),
+            list(board, &open)
+        )
+        .unwrap();
+    }
     if !s.stones().is_empty() {
         writeln!(out, "  stones:    {}", list(board, &s.stones())).unwrap();
     }
@@ -324,6 +335,7 @@ pub fn to_json(board: &Board, r: &PositionReport) -> Value {
                 "color": s.color().name(),
                 "points": n(&s.points()),
                 "marginal": n(&s.marginals()),
+                "open_sides": n(&s.open_sides()),
                 "stones": n(&s.stones()),
                 "half_eyes": s.half_eyes().iter().map(|h| json!({
                     "point": vertex::name(board, h.loc),
