@@ -838,9 +838,10 @@ O O X O .
     /// 9x9, random game of seed 1 (white to move): black G2 G1 H1 with the liberties F2,
     /// F1 and J1. Black F2 makes four liberties and reaches for G4 and black G5 through
     /// F3; white F3 seals it (E3, G3 and F3 one string), and black, with E2 F1 J1 left, has
-    /// one eye at most: F1 after E2 and E1, while J1 never becomes one (black J2 is a
-    /// self-atari white takes at J1, and the ko that follows leaves J2 with J1 its only
-    /// liberty). White H2 is saved by H3. Black F3 first is met by white F2, which black's
+    /// one eye at most: F1 after E2 and E1, while J1 never becomes one (black J2, an atari
+    /// on white H2 and itself in atari at J1, is answered by white H3, which joins H2 to
+    /// white's group and leaves J2 with J1 its only liberty). Black F3 first is met by
+    /// white F2, which black's
     /// F1 ataris and white's E2 saves. Read by hand along these lines; GNU Go 3.8 at level
     /// 10: `attack G2` F2, `defend G2` 0. The first reply F3 was tried, but the chase after
     /// it ran out of moves; a saving move is now checked by a root attack that also attacks
