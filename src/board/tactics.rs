@@ -841,11 +841,11 @@ O O X O .
     /// one eye at most: F1 after E2 and E1, while J1 never becomes one (black J2, an atari
     /// on white H2 and itself in atari at J1, is answered by white H3, which joins H2 to
     /// white's group and leaves J2 with J1 its only liberty). Black F3 first is met by
-    /// white F2, which black's
-    /// F1 ataris and white's E2 saves. Read by hand along these lines; GNU Go 3.8 at level
-    /// 10: `attack G2` F2, `defend G2` 0. The first reply F3 was tried, but the chase after
-    /// it ran out of moves; a saving move is now checked by a root attack that also attacks
-    /// a string of four liberties, each of its captures checked by the full root defence.
+    /// white F2, which black's F1 ataris and white's E2 saves. Read by hand along these
+    /// lines; GNU Go 3.8 at level 10: `attack G2` F2, `defend G2` 0. The first reply F3 was
+    /// tried, but the chase after it ran out of moves; a saving move is now checked by a
+    /// root attack that also attacks a string of four liberties, each of its captures
+    /// checked by the full root defence.
     #[test]
     fn a_save_to_four_liberties_is_checked_by_a_full_root_attack() {
         let sgf = "(;GM[1]FF[4]SZ[9]AB[aa][ca][fa][ab][fb][ib][ec][ic][bd][hd][ce][ge][ie]\
