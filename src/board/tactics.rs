@@ -315,9 +315,9 @@ impl Reader<'_> {
     fn root_attack_captures(&mut self, target: Loc) -> bool {
         let nodes = std::mem::replace(&mut self.nodes, 0);
         let verify = std::mem::replace(&mut self.verify_saves, false);
-        self.four_at_root = true;
+        let four = std::mem::replace(&mut self.four_at_root, true);
         let captures = self.attack(target, 0, WIDE, Mode::Root).is_some();
-        self.four_at_root = false;
+        self.four_at_root = four;
         self.nodes = nodes;
         self.verify_saves = verify;
         captures

@@ -227,17 +227,12 @@ fn space_text(out: &mut String, board: &Board, k: usize, s: &SpaceReport) {
     .unwrap();
     writeln!(out, "  points:    {}", list(board, &pts)).unwrap();
     let open = s.open_sides();
-    if open.is_empty() {
-        writeln!(out, "  marginal:  {}", list(board, &s.marginals())).unwrap();
+    let open = if open.is_empty() {
+        String::new()
     } else {
-        writeln!(
-            out,
-            "  marginal:  {} (open side: {})",
-            list(board, &s.marginals()),
-            list(board, &open)
-        )
-        .unwrap();
-    }
+        format!(" (open side: {})", list(board, &open))
+    };
+    writeln!(out, "  marginal:  {}{open}", list(board, &s.marginals())).unwrap();
     if !s.stones().is_empty() {
         writeln!(out, "  stones:    {}", list(board, &s.stones())).unwrap();
     }
