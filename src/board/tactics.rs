@@ -17,7 +17,10 @@
 //!   string next to the target that a counter-atari left in atari (such a rescue, up to
 //!   [`FREE_RESCUES`] on a line, spends none of the [`WIDE`] moves), and, at the root and in
 //!   the first reply to a saving move, giving a neighbouring attacker string of two liberties
-//!   a third before the defender can counter-atari it); this reads ladders, since
+//!   a third before the defender can counter-atari it, and, against a string of two
+//!   liberties neither of which it can fill (the move there illegal or a self-atari), an
+//!   empty point beside one: the approach that turns a false eye's points into ataris);
+//!   this reads ladders, since
 //!   a string in atari has few answers, and chases where the defender gets out with three
 //!   liberties and is caught again (along the edge, in a small enclosure);
 //! * defender to move: below the root a string with five or more liberties is safe, one with
@@ -261,6 +264,24 @@ impl Reader<'_> {
                 }
             }
         }
+        // At the root and in the first reply to a saving move, when the attacker can fill
+        // neither liberty (each move there is illegal, or a self-atari the defender takes
+        // back), they are approached from outside: at an empty point beside one, so that
+        // filling it later is an atari and not a gift (the corner's false eye, white A7
+        // before A8). Deeper in a chase the approach is not tried: it widened every
+        // inner node, cost a fifth more analysis time, and agreed with GNU Go less often.
+        if mode != Mode::Inner
+            && libs.len() == 2
+            && libs.iter().all(|&l| self.is_self_atari(l, attacker))
+        {
+            for &l in &libs {
+                for n in self.board.neighbors(l) {
+                    if self.board.color(n).is_none() && !moves.contains(&n) {
+                        moves.push(n);
+                    }
+                }
+            }
+        }
         // At the root and in the first reply to a saving move, the attacker may also first
         // give a neighbouring string of his with two liberties a third (at one of its
         // liberties): it takes away the counter-atari the defender would live by.
@@ -307,6 +328,26 @@ impl Reader<'_> {
             }
         }
         None
+    }
+
+    /// True when `color` cannot play at `loc`, or the stone played there has a single
+    /// liberty.
+    fn is_self_atari(&mut self, loc: Loc, color: Color) -> bool {
+        // Two empty neighbours are two liberties whatever the move joins or captures.
+        let empty = self
+            .board
+            .neighbors(loc)
+            .filter(|&n| self.board.color(n).is_none())
+            .count();
+        if empty >= 2 {
+            return false;
+        }
+        if self.board.play(loc, color).is_err() {
+            return true;
+        }
+        let one = self.board.liberty_count(loc) == 1;
+        self.board.undo();
+        one
     }
 
     /// True when [`attack`] from the current position captures the target: the same reading
@@ -852,5 +893,35 @@ O O X O .
             [if][cg][dg][gh][ai][bi][gi][hi]AW[da][gb][hb][bc][cc][dc][fc][hc][cd][ed][gd][be]\
             [de][ef][hf][eg][gg][ig][bh][ch][dh][hh]PL[W])";
         assert_sgf_dead_by(sgf, "G2", "F2");
+    }
+
+    /// Black C9 C8 B8 in the corner, closed in by white's wall from D9 to A6, with the
+    /// liberties A8 and B9 (read by hand). Black A9 makes a false eye of A8 and B9: white
+    /// cannot fill either at once (A8 is a self-atari black takes back at A7, B9 is
+    /// suicide), but white A7 first makes both ataris and black is lost. The attacker now
+    /// approaches a liberty it cannot fill (white A7); without that move black A9 was read
+    /// as saving. Black A8 and B9 are answered by white A7 too, and black A7 is a
+    /// self-atari, so nothing saves the string.
+    #[test]
+    fn a_liberty_the_attacker_cannot_fill_is_approached_from_outside() {
+        let text = "\
+. . X O . . . . .
+. X X O . . . . .
+. O O O . . . . .
+O . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .";
+        let mut b = parse_board(text, Some(9)).unwrap().board;
+        let at = |b: &Board, v: &str| vertex::parse(b, v).unwrap();
+        let c9 = at(&b, "C9");
+        assert_eq!(defend(&mut b, c9, ReadLimits::default()), Defense::Fails);
+        b.play(at(&b, "A9"), Color::Black).unwrap();
+        assert_eq!(
+            attack(&mut b, c9, ReadLimits::default()),
+            Attack::Captures(at(&b, "A7"))
+        );
     }
 }
