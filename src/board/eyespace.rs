@@ -58,7 +58,8 @@
 //! # Liveness
 //!
 //! [`Liveness::read`] calls a string dead when (a) tactical reading captures it whatever its
-//! owner does, (b) it lies in a pass-alive region of the other colour (Benson), or (c) reading
+//! owner does (the reading attacks a string of four liberties too when it is hemmed in,
+//! [`tactics::HEMMED_IN`]), (b) it lies in a pass-alive region of the other colour (Benson), or (c) reading
 //! can capture it (its owner moving second) and it lies in a region of the other colour (a
 //! maximal set of points without the other colour's stones) of at most [`SMALL_REGION`]
 //! points, too small for two eyes, or (d) reading can capture it, none of its liberties is a
@@ -74,7 +75,9 @@
 //! liberties (two stones in a nine-point edge space, a straight three in a twelve-point
 //! centre space, a ring around a square four; a lone stone in an open twenty-point corner
 //! is beyond the solver's budget here). Pass-alive strings
-//! are never dead. The capture condition in (c) and (d) keeps seki alive: a string that
+//! are never dead, and neither is a string that these rules call dead when every opponent
+//! string beside it is dead too: it sits in the eye of a dead group (black on the vital
+//! point of white's corner straight three), and the group dies with it there. The capture condition in (c) and (d) keeps seki alive: a string that
 //! reading cannot capture stays lively (position `tests/positions/seki.txt`, where GNU Go
 //! calls the seki ring dead). This stands in for GNU Go's dragon status; callers who know better pass their
 //! own list ([`Liveness::from_dead`]).
@@ -147,7 +150,7 @@ impl Liveness {
                 dead.push(s);
                 continue;
             }
-            match tactics::status(board, s, limits) {
+            match tactics::status_hemmed(board, s, limits) {
                 (Attack::Captures(_), Defense::Fails) => dead.push(s),
                 (Attack::Captures(_), _)
                     if in_small_region(board, s)
@@ -159,6 +162,27 @@ impl Liveness {
             }
         }
         dead.extend(dead_in_closed_regions(board, &dead, &alive));
+        let live = Liveness::from_dead(board, &dead);
+        // A dead string whose every neighbouring opponent string is dead too sits in the
+        // eye of a dead group (black B1 on the vital point of white's dead straight three
+        // in the corner): the group dies with it still there, so it is not dead.
+        let revived: Vec<Loc> = live
+            .dead_strings(board)
+            .into_iter()
+            .filter(|&s| {
+                let c = board.color(s).expect("a dead string has stones");
+                let around = board.adjacent_strings(s, c.opponent());
+                !around.is_empty() && around.iter().all(|&t| live.is_dead(t))
+            })
+            .collect();
+        if revived.is_empty() {
+            return live;
+        }
+        dead.retain(|&d| {
+            !revived
+                .iter()
+                .any(|&r| board.string_id(r) == board.string_id(d))
+        });
         Liveness::from_dead(board, &dead)
     }
 
@@ -886,6 +910,48 @@ mod tests {
 |. . . . . . . . .|
 +-----------------+";
         assert_eq!(dead(d), vec!["E6", "E5", "E4"]);
+    }
+
+    #[test]
+    fn a_hemmed_in_wall_with_one_eye_is_dead_and_the_stone_in_its_eye_is_not() {
+        // White's straight three A1 B1 C1 in the corner with black on its vital point B1,
+        // the wall A2-D2 D1 with two outside liberties (A3 B3): one eye either way (white A1
+        // or C1 captures B1 and leaves one point; black A1 or C1 is a self-atari that
+        // leaves two). The wall has four liberties hemmed in and is read dead; black B1,
+        // which white could take, has only dead strings round it and is not dead
+        // (`tests/eval_eye/corner_straight_three_stone.sgf`, GNU Go's `dragon_status`).
+        let d = "\
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|X X X X X . . . .|
+|. . X X X . . . .|
+|O O O O X . . . .|
+|. X . O X . . . .|
++-----------------+";
+        assert_eq!(dead(d), vec!["A2", "B2", "C2", "D2", "D1"]);
+    }
+
+    #[test]
+    fn a_hemmed_in_wall_that_makes_its_second_eye_lives() {
+        // White's bulky five A1 B1 C1 A2 B2 in the corner with black on B2, two outside
+        // liberties (A4 B4): white B1 (not one of the wall's liberties) makes two eyes, so
+        // the wall's four hemmed-in liberties do not make it dead; black B2 is
+        // (`tests/eval_eye/corner_bulky_five_stone.sgf`: 1 2 B1 B1 for both engines).
+        let d = "\
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|X X X X X . . . .|
+|. . X X X . . . .|
+|O O O X X . . . .|
+|. X O O X . . . .|
+|. . . O X . . . .|
++-----------------+";
+        assert_eq!(dead(d), vec!["B2"]);
     }
 
     #[test]

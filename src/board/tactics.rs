@@ -51,6 +51,14 @@
 //! save to four liberties that a sealing reply refutes was read as saving. (So a saving
 //! move survives a root attack wider than [`attack`]'s own, and the agreement holds.)
 //!
+//! The board analysis decides which strings are dead with a wider root attack (the
+//! crate's `status_hemmed`): a string of four liberties is attacked at the root too when it
+//! is hemmed in, with at most [`HEMMED_IN`] empty points among its liberties and the points
+//! beside them, and read with a [`HEMMED_BUDGET_SHARE`]th of the node budget (a wall that
+//! holds costs the whole of each fresh budget the root's checks use). [`attack`],
+//! [`defend`] and [`status`] keep the narrower root: the eye analysis asks them about many
+//! points, and a wall is seldom taken by a move there.
+//!
 //! The search is bounded: by depth in plies ([`ReadLimits::max_depth`], so the recursion can
 //! never exhaust the stack) and by nodes ([`ReadLimits::max_nodes`]). When a limit is hit the
 //! reading gives up on that line in the defender's favour: an attack found is real, a defence
@@ -81,6 +89,15 @@ pub const FOUR_LIBERTY_WIDE: u8 = 2;
 /// `tests::a_rescue_of_the_attackers_own_string_spends_no_chase_move` needs three). Without a
 /// bound a line of counter-ataris would keep every string attacked to the depth limit.
 pub const FREE_RESCUES: u8 = 3;
+
+/// The most empty points (the liberties and the empty points beside them) a string of four
+/// liberties may have for the reading of dead strings to attack it at the root (seven: the
+/// 9x9 G2 of `a_hemmed_in_string_of_four_liberties_is_attacked_when_liveness_is_read`).
+pub const HEMMED_IN: usize = 7;
+
+/// The share of [`ReadLimits::max_nodes`] a string of four liberties is read with when it
+/// is hemmed in (one quarter): see the module documentation.
+pub const HEMMED_BUDGET_SHARE: usize = 4;
 
 /// Bounds of a reading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,40 +159,48 @@ struct Reader<'a> {
     /// Whether the root attack also attacks a string of four liberties: set only while a
     /// saving move found at the root of [`defend`] is checked.
     four_at_root: bool,
+    /// Whether the root attack also attacks a string of four liberties with little room
+    /// round it ([`HEMMED_IN`]): set only by [`status`].
+    hemmed_four: bool,
 }
 
 /// Can the string through `target` be captured, its opponent moving first?
 pub fn attack(board: &mut Board, target: Loc, limits: ReadLimits) -> Attack {
-    if board.color(target).is_none() {
-        return Attack::Fails;
-    }
-    let mut r = Reader {
+    attack_with(board, target, limits, false)
+}
+
+/// Can the string through `target` be saved, its owner moving first?
+pub fn defend(board: &mut Board, target: Loc, limits: ReadLimits) -> Defense {
+    defend_with(board, target, limits, false)
+}
+
+fn reader(board: &mut Board, limits: ReadLimits, hemmed_four: bool) -> Reader<'_> {
+    Reader {
         board,
         limits,
         nodes: 0,
         verify_saves: false,
         free_rescues: FREE_RESCUES,
         four_at_root: false,
-    };
-    match r.attack(target, 0, WIDE, Mode::Root) {
+        hemmed_four,
+    }
+}
+
+fn attack_with(board: &mut Board, target: Loc, limits: ReadLimits, hemmed_four: bool) -> Attack {
+    if board.color(target).is_none() {
+        return Attack::Fails;
+    }
+    match reader(board, limits, hemmed_four).attack(target, 0, WIDE, Mode::Root) {
         Some(m) => Attack::Captures(m),
         None => Attack::Fails,
     }
 }
 
-/// Can the string through `target` be saved, its owner moving first?
-pub fn defend(board: &mut Board, target: Loc, limits: ReadLimits) -> Defense {
+fn defend_with(board: &mut Board, target: Loc, limits: ReadLimits, hemmed_four: bool) -> Defense {
     if board.color(target).is_none() {
         return Defense::NotNeeded;
     }
-    let mut r = Reader {
-        board,
-        limits,
-        nodes: 0,
-        verify_saves: false,
-        free_rescues: FREE_RESCUES,
-        four_at_root: false,
-    };
+    let mut r = reader(board, limits, hemmed_four);
     if r.attack(target, 0, WIDE, Mode::Root).is_none() {
         return Defense::NotNeeded;
     }
@@ -190,10 +215,39 @@ pub fn defend(board: &mut Board, target: Loc, limits: ReadLimits) -> Defense {
 
 /// Both readings at once: (attack, defence) of the string through `target`.
 pub fn status(board: &mut Board, target: Loc, limits: ReadLimits) -> (Attack, Defense) {
-    let a = attack(board, target, limits);
+    status_with(board, target, limits, false)
+}
+
+/// [`status`] with the root attack reading also a string of four liberties that has little
+/// room round it ([`HEMMED_IN`]): the reading that decides which strings are dead.
+pub(crate) fn status_hemmed(
+    board: &mut Board,
+    target: Loc,
+    limits: ReadLimits,
+) -> (Attack, Defense) {
+    status_with(board, target, limits, true)
+}
+
+fn status_with(
+    board: &mut Board,
+    target: Loc,
+    limits: ReadLimits,
+    hemmed_four: bool,
+) -> (Attack, Defense) {
+    // A string of four liberties is read with a quarter of the budget: the root attack
+    // checks each try with a fresh one, and a wall that holds costs the whole of each.
+    let limits = if hemmed_four && board.liberty_count(target) == 4 {
+        ReadLimits {
+            max_nodes: limits.max_nodes / HEMMED_BUDGET_SHARE,
+            ..limits
+        }
+    } else {
+        limits
+    };
+    let a = attack_with(board, target, limits, hemmed_four);
     let d = match a {
         Attack::Fails => Defense::NotNeeded,
-        Attack::Captures(_) => defend(board, target, limits),
+        Attack::Captures(_) => defend_with(board, target, limits, hemmed_four),
     };
     (a, d)
 }
@@ -218,7 +272,8 @@ impl Reader<'_> {
         }
         let max_libs = if mode == Mode::FirstReply
             || (mode == Mode::Inner && wide >= FOUR_LIBERTY_WIDE)
-            || (mode == Mode::Root && self.four_at_root)
+            || (mode == Mode::Root
+                && (self.four_at_root || (self.hemmed_four && self.hemmed_in(&libs))))
         {
             4
         } else if wide > 0 {
@@ -328,6 +383,31 @@ impl Reader<'_> {
             }
         }
         None
+    }
+
+    /// True when the liberties `libs` and the empty points beside them number at most
+    /// [`HEMMED_IN`]: a string of four liberties with so little room around it is attacked
+    /// at the root too.
+    fn hemmed_in(&self, libs: &[Loc]) -> bool {
+        if libs.len() > HEMMED_IN {
+            return false;
+        }
+        // On the stack: the points counted so far, never more than HEMMED_IN of them.
+        let mut room = [Loc(0); HEMMED_IN];
+        room[..libs.len()].copy_from_slice(libs);
+        let mut count = libs.len();
+        for &l in libs {
+            for n in self.board.neighbors(l) {
+                if self.board.color(n).is_none() && !room[..count].contains(&n) {
+                    if count == HEMMED_IN {
+                        return false;
+                    }
+                    room[count] = n;
+                    count += 1;
+                }
+            }
+        }
+        true
     }
 
     /// True when `color` cannot play at `loc`, or the stone played there has a single
@@ -487,7 +567,11 @@ impl Reader<'_> {
         // get away by a move beside a liberty (a diagonal or a jump that makes a shape the
         // chase cannot close): without these a stone in the corner of an empty board would
         // be read dead.
-        if libs.len() == 2 && wide > 0 {
+        // A hemmed-in string of four liberties read at the root may live by an eye rather
+        // than by liberties: a move beside a liberty makes it (white B1 in the corner's
+        // bulky five, beside the liberties A2 and C1, with black on B2).
+        let hemmed_root = root && self.hemmed_four && libs.len() >= 4;
+        if (libs.len() == 2 && wide > 0) || hemmed_root {
             for &l in &libs {
                 for n in self.board.neighbors(l) {
                     if self.board.color(n).is_none() && !candidates.contains(&n) {
@@ -789,6 +873,7 @@ O O X O .
             verify_saves: false,
             free_rescues: FREE_RESCUES,
             four_at_root: false,
+            hemmed_four: false,
         };
         assert_eq!(r.defend(e7, 0, WIDE, true), None);
         assert!(r.nodes < 4_000, "{} nodes", r.nodes);
@@ -922,6 +1007,33 @@ O . . . . . . . .
         assert_eq!(
             attack(&mut b, c9, ReadLimits::default()),
             Attack::Captures(at(&b, "A7"))
+        );
+    }
+
+    /// 9x9, random game of seed 1: black G2 E1 F1 G1 H1 with four liberties (D1 E2 F2 J1)
+    /// and little room round them (C1 F3 J2). Read by hand: white F2 first, and black E2
+    /// (the atari on F2) is met by white F3, leaving black D1 and J1, which white fills
+    /// (black C1 into A1 B1 only gives white D1 with a capture); black's counter on white
+    /// H2 (J2) is met by H3. Black moving first: F2 is sealed by white F3, E2 by F3 too,
+    /// D1 by F2, and J2 by H3, and black has no second eye. GNU Go 3.8 at level 10:
+    /// `attack G2` F2, `defend G2` 0. The plain root attack reads strings of three
+    /// liberties at most; the reading that decides which strings are dead also attacks a
+    /// string of four hemmed in ([`HEMMED_IN`]).
+    #[test]
+    fn a_hemmed_in_string_of_four_liberties_is_attacked_when_liveness_is_read() {
+        let sgf = "(;GM[1]FF[4]SZ[9]AB[aa][ca][fa][ab][fb][ib][ec][ic][bd][ce][ge][bg][cg][dg]\
+            [gh][ai][bi][ei][fi][gi][hi]AW[da][gb][hb][ac][bc][cc][dc][fc][hc][cd][ed][gd][id]\
+            [be][de][fe][he][ef][hf][eg][gg][ig][ah][bh][ch][dh][hh]PL[B])";
+        let mut b = crate::board::sgf::load(sgf, None).unwrap().board;
+        let g2 = vertex::parse(&b, "G2").unwrap();
+        let f2 = vertex::parse(&b, "F2").unwrap();
+        assert_eq!(
+            status(&mut b, g2, ReadLimits::default()),
+            (Attack::Fails, Defense::NotNeeded)
+        );
+        assert_eq!(
+            status_hemmed(&mut b, g2, ReadLimits::default()),
+            (Attack::Captures(f2), Defense::Fails)
         );
     }
 }
