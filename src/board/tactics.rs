@@ -866,15 +866,7 @@ O O X O .
         assert_dead_by(text, "E7", "E8");
         let mut b = parse_board(text, Some(9)).unwrap().board;
         let e7 = vertex::parse(&b, "E7").unwrap();
-        let mut r = Reader {
-            board: &mut b,
-            limits: ReadLimits::default(),
-            nodes: 0,
-            verify_saves: false,
-            free_rescues: FREE_RESCUES,
-            four_at_root: false,
-            hemmed_four: false,
-        };
+        let mut r = reader(&mut b, ReadLimits::default(), false);
         assert_eq!(r.defend(e7, 0, WIDE, true), None);
         assert!(r.nodes < 4_000, "{} nodes", r.nodes);
     }
