@@ -150,7 +150,18 @@ impl Liveness {
                 dead.push(s);
                 continue;
             }
-            match tactics::status_hemmed(board, s, limits) {
+            let mut status = tactics::status_hemmed(board, s, limits);
+            // A save may be one the budget found, not the board: read it again, deeper.
+            if let (Attack::Captures(_), Defense::Saves(_)) = status {
+                let deeper = ReadLimits {
+                    max_nodes: limits
+                        .max_nodes
+                        .saturating_mul(tactics::SAVED_REREAD_FACTOR),
+                    ..limits
+                };
+                status = tactics::status_hemmed(board, s, deeper);
+            }
+            match status {
                 (Attack::Captures(_), Defense::Fails) => dead.push(s),
                 (Attack::Captures(_), _)
                     if in_small_region(board, s)
@@ -1143,5 +1154,41 @@ mod tests {
         )
         .unwrap();
         assert_eq!(report.eval_eye(&b), "0 0");
+    }
+
+    /// 13x13, random game of seed 1: black G2 G1 (liberties F2 H2 H1) under white's F3 G3,
+    /// beside white's E1 F1 (liberties E2 F2). GNU Go 3.8 at level 10: `attack G2` H2,
+    /// `defend G2` 0. Our reader, with the default budget, saves black by F2, the
+    /// counter-atari on E1 F1. Read by hand: white E2 connects; black H2 (liberties H1 J2
+    /// H3) is blocked by white H3, black J2 by white K2, and black is left with H1 and J1.
+    /// Black D2 (atari on E1 F1 E2) is met by white E3, which joins D3 and F3; black E3 is
+    /// taken by white E4; black K1 joins L1 and gives the string nothing. White fills H1 or
+    /// J1 next. The first reading runs out of nodes inside that fight and gives the line to
+    /// black; read again with four times the budget, F2 fails.
+    #[test]
+    fn a_save_found_at_the_edge_of_the_budget_is_read_again() {
+        let sgf = "(;GM[1]FF[4]SZ[13]AB[ba][da][hb][lb][ac][lc][bd][ed][gd][kd][be][ee][ge]\
+            [ie][le][if][kf][lf][ag][bg][cg][jg][kg][lg][ah][bh][gh][ih][bi][ak][kk][cl][gl]\
+            [ml][am][dm][gm][km]AW[ca][ja][la][bb][cb][ib][kb][ec][gc][hc][jc][dd][fd][fe][df]\
+            [ef][ff][gf][hg][fh][hh][ai][gi][ii][ji][aj][bj][cj][lj][dk][fk][gk][ik][lk][bl]\
+            [kl][em][fm]PL[W])";
+        let mut b = crate::board::sgf::load(sgf, None).unwrap().board;
+        let at = |b: &Board, v: &str| vertex::parse(b, v).unwrap();
+        let (g2, h2, f2) = (at(&b, "G2"), at(&b, "H2"), at(&b, "F2"));
+        let limits = ReadLimits::default();
+        assert_eq!(
+            tactics::status_hemmed(&mut b, g2, limits),
+            (Attack::Captures(h2), Defense::Saves(f2))
+        );
+        let deeper = ReadLimits {
+            max_nodes: limits.max_nodes * tactics::SAVED_REREAD_FACTOR,
+            ..limits
+        };
+        assert_eq!(
+            tactics::status_hemmed(&mut b, g2, deeper),
+            (Attack::Captures(h2), Defense::Fails)
+        );
+        let live = Liveness::read(&mut b, limits);
+        assert!(live.is_dead(g2));
     }
 }

@@ -60,7 +60,10 @@
 //! points, and a wall is seldom taken by a move there.
 //!
 //! The search is bounded: by depth in plies ([`ReadLimits::max_depth`], so the recursion can
-//! never exhaust the stack) and by nodes ([`ReadLimits::max_nodes`]). When a limit is hit the
+//! never exhaust the stack) and by nodes ([`ReadLimits::max_nodes`] for each reading, the
+//! root's checks included, and [`CALL_BUDGET_FACTOR`] budgets for a whole call, however the
+//! checks nest). The reading of dead strings reads a string it finds capturable but saved
+//! once more, with [`SAVED_REREAD_FACTOR`] times the budget. When a limit is hit the
 //! reading gives up on that line in the defender's favour: an attack found is real, a defence
 //! reported may be optimistic. Simple ko is obeyed as the board enforces it. The board is
 //! borrowed mutably and given back unchanged.
@@ -99,12 +102,29 @@ pub const HEMMED_IN: usize = 7;
 /// is hemmed in (an eighth: 2,500 of the default 20,000 nodes): see the module documentation.
 pub const HEMMED_BUDGET_SHARE: usize = 8;
 
+/// The most positions one call of [`attack`] or [`defend`] visits in all, as a multiple of
+/// [`ReadLimits::max_nodes`]. The root's checks (a capture checked by the defender's root
+/// reading, a save by the attacker's) each read with a fresh budget, and they nest: without
+/// a bound on the whole, one string in a ko fight (white S19 of the bench's
+/// `middle_game_6`) took 64 ms of reading, a tenth of the analysis of six positions. Four
+/// budgets leave the bench positions' answers as they were (the random-games sample at
+/// level 10: 11 answers gained, 14 lost); two lost 52 and gained 11 (9x9 G2, whose hemmed-in
+/// reading has an eighth of the budget, read alive again).
+pub const CALL_BUDGET_FACTOR: usize = 4;
+
+/// How much larger a budget the reading of dead strings gives a second reading of a string
+/// it found capturable but saved. A reading that runs out of nodes gives the line to the
+/// defender, so a save found at the edge of the budget may be one a deeper reading refutes
+/// (13x13 G2 of `tests::a_save_found_at_the_edge_of_the_budget_is_read_again`).
+pub const SAVED_REREAD_FACTOR: usize = 4;
+
 /// Bounds of a reading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ReadLimits {
     /// Deepest line read, in plies (at most [`MAX_DEPTH_CAP`] is used).
     pub max_depth: usize,
-    /// Most positions visited by one call.
+    /// Most positions visited by one reading: the root's checks each start a fresh count,
+    /// and one call visits at most [`CALL_BUDGET_FACTOR`] times this in all.
     pub max_nodes: usize,
 }
 
@@ -151,6 +171,10 @@ struct Reader<'a> {
     board: &'a mut Board,
     limits: ReadLimits,
     nodes: usize,
+    /// Nodes visited by the whole call, the fresh budgets of the root's checks included.
+    total: usize,
+    /// The most nodes the whole call may visit ([`CALL_BUDGET_FACTOR`] budgets).
+    call_budget: usize,
     /// Whether a saving move found at the root must also survive the root attack
     /// ([`attack`]'s own reading, with a fresh budget): set only by [`defend`].
     verify_saves: bool,
@@ -179,6 +203,8 @@ fn reader(board: &mut Board, limits: ReadLimits, hemmed_four: bool) -> Reader<'_
         board,
         limits,
         nodes: 0,
+        total: 0,
+        call_budget: limits.max_nodes.saturating_mul(CALL_BUDGET_FACTOR),
         verify_saves: false,
         free_rescues: FREE_RESCUES,
         four_at_root: false,
@@ -255,7 +281,10 @@ fn status_with(
 impl Reader<'_> {
     fn out_of_budget(&mut self, depth: usize) -> bool {
         self.nodes += 1;
-        depth >= self.limits.max_depth.min(MAX_DEPTH_CAP) || self.nodes > self.limits.max_nodes
+        self.total += 1;
+        depth >= self.limits.max_depth.min(MAX_DEPTH_CAP)
+            || self.nodes > self.limits.max_nodes
+            || self.total > self.call_budget
     }
 
     /// A capturing move for the attacker, or `None`. While `wide` (the attacker moves left in
@@ -1027,5 +1056,35 @@ O . . . . . . . .
             status_hemmed(&mut b, g2, ReadLimits::default()),
             (Attack::Captures(f2), Defense::Fails)
         );
+    }
+
+    /// White S19 of the bench's `middle_game_6` (one stone, liberties R19 and T19, in a ko
+    /// fight: GNU Go 3.8's `defend S19` answers a ko at Q17). The root's checks each read
+    /// with a fresh budget, and they nest; without a bound on the whole call, the reading of
+    /// its defence visited many budgets' worth of positions. The whole call now stays within
+    /// [`CALL_BUDGET_FACTOR`] budgets, give or take the few nodes each open line visits on
+    /// its way out once the bound is hit (192,000 nodes unbounded, 80,038 bounded).
+    #[test]
+    fn one_call_reads_within_a_bounded_number_of_budgets() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/benches/positions/middle_game_6.sgf"
+        );
+        let mut b = crate::board::sgf::load_file(std::path::Path::new(path), None)
+            .unwrap()
+            .board;
+        let s19 = vertex::parse(&b, "S19").unwrap();
+        let limits = ReadLimits::default();
+        let read = |b: &mut Board, call_budget: usize| {
+            let mut r = reader(b, limits, false);
+            r.call_budget = call_budget;
+            r.verify_saves = true;
+            let save = r.defend(s19, 0, WIDE, true);
+            (save.is_some(), r.total)
+        };
+        let (_, unbounded) = read(&mut b, usize::MAX);
+        let (_, bounded) = read(&mut b, limits.max_nodes * CALL_BUDGET_FACTOR);
+        assert!(unbounded > 2 * limits.max_nodes * CALL_BUDGET_FACTOR);
+        assert!(bounded <= limits.max_nodes * CALL_BUDGET_FACTOR + 100);
     }
 }
