@@ -150,16 +150,19 @@ impl Liveness {
                 dead.push(s);
                 continue;
             }
-            let mut status = tactics::status_hemmed(board, s, limits);
-            // A save may be one the budget found, not the board: read it again, deeper.
-            if let (Attack::Captures(_), Defense::Saves(_)) = status {
+            let (attack, defense, gave_up) = tactics::status_hemmed(board, s, limits);
+            let mut status = (attack, defense);
+            // A save found where the budget cut a line short may be the budget's, not the
+            // board's: read it again, deeper.
+            if let (Attack::Captures(_), Defense::Saves(_), true) = (attack, defense, gave_up) {
                 let deeper = ReadLimits {
                     max_nodes: limits
                         .max_nodes
                         .saturating_mul(tactics::SAVED_REREAD_FACTOR),
                     ..limits
                 };
-                status = tactics::status_hemmed(board, s, deeper);
+                let (attack, defense, _) = tactics::status_hemmed(board, s, deeper);
+                status = (attack, defense);
             }
             match status {
                 (Attack::Captures(_), Defense::Fails) => dead.push(s),
@@ -1178,16 +1181,17 @@ mod tests {
         let limits = ReadLimits::default();
         assert_eq!(
             tactics::status_hemmed(&mut b, g2, limits),
-            (Attack::Captures(h2), Defense::Saves(f2))
+            (Attack::Captures(h2), Defense::Saves(f2), true)
         );
         let deeper = ReadLimits {
             max_nodes: limits.max_nodes * tactics::SAVED_REREAD_FACTOR,
             ..limits
         };
         assert_eq!(
-            tactics::status_hemmed(&mut b, g2, deeper),
-            (Attack::Captures(h2), Defense::Fails)
+            tactics::status_hemmed(&mut b, g2, deeper).0,
+            Attack::Captures(h2)
         );
+        assert_eq!(tactics::status_hemmed(&mut b, g2, deeper).1, Defense::Fails);
         let live = Liveness::read(&mut b, limits);
         assert!(live.is_dead(g2));
     }

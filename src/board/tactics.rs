@@ -175,6 +175,8 @@ struct Reader<'a> {
     total: usize,
     /// The most nodes the whole call may visit ([`CALL_BUDGET_FACTOR`] budgets).
     call_budget: usize,
+    /// Whether a node limit cut a line short (a save found may then be the budget's).
+    gave_up: bool,
     /// Whether a saving move found at the root must also survive the root attack
     /// ([`attack`]'s own reading, with a fresh budget): set only by [`defend`].
     verify_saves: bool,
@@ -205,6 +207,7 @@ fn reader(board: &mut Board, limits: ReadLimits, hemmed_four: bool) -> Reader<'_
         nodes: 0,
         total: 0,
         call_budget: limits.max_nodes.saturating_mul(CALL_BUDGET_FACTOR),
+        gave_up: false,
         verify_saves: false,
         free_rescues: FREE_RESCUES,
         four_at_root: false,
@@ -223,34 +226,48 @@ fn attack_with(board: &mut Board, target: Loc, limits: ReadLimits, hemmed_four: 
 }
 
 fn defend_with(board: &mut Board, target: Loc, limits: ReadLimits, hemmed_four: bool) -> Defense {
+    defend_reading(board, target, limits, hemmed_four).0
+}
+
+/// [`defend_with`], and whether a node limit cut a line of the reading short.
+fn defend_reading(
+    board: &mut Board,
+    target: Loc,
+    limits: ReadLimits,
+    hemmed_four: bool,
+) -> (Defense, bool) {
     if board.color(target).is_none() {
-        return Defense::NotNeeded;
+        return (Defense::NotNeeded, false);
     }
     let mut r = reader(board, limits, hemmed_four);
     if r.attack(target, 0, WIDE, Mode::Root).is_none() {
-        return Defense::NotNeeded;
+        return (Defense::NotNeeded, r.gave_up);
     }
     r.nodes = 0;
     r.verify_saves = true;
-    match r.defend(target, 0, WIDE, true) {
+    let d = match r.defend(target, 0, WIDE, true) {
         Some(Some(m)) => Defense::Saves(m),
         Some(None) => Defense::NotNeeded,
         None => Defense::Fails,
-    }
+    };
+    (d, r.gave_up)
 }
 
 /// Both readings at once: (attack, defence) of the string through `target`.
 pub fn status(board: &mut Board, target: Loc, limits: ReadLimits) -> (Attack, Defense) {
-    status_with(board, target, limits, false)
+    let (a, d, _) = status_with(board, target, limits, false);
+    (a, d)
 }
 
 /// [`status`] with the root attack reading also a string of four liberties that has little
-/// room round it ([`HEMMED_IN`]): the reading that decides which strings are dead.
+/// room round it ([`HEMMED_IN`]): the reading that decides which strings are dead. The
+/// third answer says whether a node limit cut a line of the defence's reading short: a
+/// save then may be the budget's rather than the board's.
 pub(crate) fn status_hemmed(
     board: &mut Board,
     target: Loc,
     limits: ReadLimits,
-) -> (Attack, Defense) {
+) -> (Attack, Defense, bool) {
     status_with(board, target, limits, true)
 }
 
@@ -259,7 +276,7 @@ fn status_with(
     target: Loc,
     limits: ReadLimits,
     hemmed_four: bool,
-) -> (Attack, Defense) {
+) -> (Attack, Defense, bool) {
     // A string of four liberties is read with an eighth of the budget: the root attack
     // checks each try with a fresh one, and a wall that holds costs the whole of each.
     let limits = if hemmed_four && board.liberty_count(target) == 4 {
@@ -271,20 +288,20 @@ fn status_with(
         limits
     };
     let a = attack_with(board, target, limits, hemmed_four);
-    let d = match a {
-        Attack::Fails => Defense::NotNeeded,
-        Attack::Captures(_) => defend_with(board, target, limits, hemmed_four),
+    let (d, gave_up) = match a {
+        Attack::Fails => (Defense::NotNeeded, false),
+        Attack::Captures(_) => defend_reading(board, target, limits, hemmed_four),
     };
-    (a, d)
+    (a, d, gave_up)
 }
 
 impl Reader<'_> {
     fn out_of_budget(&mut self, depth: usize) -> bool {
         self.nodes += 1;
         self.total += 1;
-        depth >= self.limits.max_depth.min(MAX_DEPTH_CAP)
-            || self.nodes > self.limits.max_nodes
-            || self.total > self.call_budget
+        let spent = self.nodes > self.limits.max_nodes || self.total > self.call_budget;
+        self.gave_up |= spent;
+        spent || depth >= self.limits.max_depth.min(MAX_DEPTH_CAP)
     }
 
     /// A capturing move for the attacker, or `None`. While `wide` (the attacker moves left in
@@ -1052,10 +1069,8 @@ O . . . . . . . .
             status(&mut b, g2, ReadLimits::default()),
             (Attack::Fails, Defense::NotNeeded)
         );
-        assert_eq!(
-            status_hemmed(&mut b, g2, ReadLimits::default()),
-            (Attack::Captures(f2), Defense::Fails)
-        );
+        let (attack, defense, _) = status_hemmed(&mut b, g2, ReadLimits::default());
+        assert_eq!((attack, defense), (Attack::Captures(f2), Defense::Fails));
     }
 
     /// White S19 of the bench's `middle_game_6` (one stone, liberties R19 and T19, in a ko
