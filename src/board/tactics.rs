@@ -243,14 +243,7 @@ fn defend_reading(
     if r.attack(target, 0, WIDE, Mode::Root).is_none() {
         return (Defense::NotNeeded, r.gave_up);
     }
-    r.nodes = 0;
-    r.verify_saves = true;
-    let d = match r.defend(target, 0, WIDE, true) {
-        Some(Some(m)) => Defense::Saves(m),
-        Some(None) => Defense::NotNeeded,
-        None => Defense::Fails,
-    };
-    (d, r.gave_up)
+    (r.root_defence(target), r.gave_up)
 }
 
 /// Both readings at once: (attack, defence) of the string through `target`.
@@ -287,15 +280,31 @@ fn status_with(
     } else {
         limits
     };
-    let a = attack_with(board, target, limits, hemmed_four);
-    let (d, gave_up) = match a {
-        Attack::Fails => (Defense::NotNeeded, false),
-        Attack::Captures(_) => defend_reading(board, target, limits, hemmed_four),
-    };
-    (a, d, gave_up)
+    if board.color(target).is_none() {
+        return (Attack::Fails, Defense::NotNeeded, false);
+    }
+    // The defence's reading starts with the same root attack (a fresh reader, the same
+    // limits): read once, its reader goes on to the defence.
+    let mut r = reader(board, limits, hemmed_four);
+    match r.attack(target, 0, WIDE, Mode::Root) {
+        None => (Attack::Fails, Defense::NotNeeded, false),
+        Some(m) => (Attack::Captures(m), r.root_defence(target), r.gave_up),
+    }
 }
 
 impl Reader<'_> {
+    /// [`defend`]'s root reading, once its root attack has found a capture: a fresh count
+    /// of nodes, and each save checked by the root attack.
+    fn root_defence(&mut self, target: Loc) -> Defense {
+        self.nodes = 0;
+        self.verify_saves = true;
+        match self.defend(target, 0, WIDE, true) {
+            Some(Some(m)) => Defense::Saves(m),
+            Some(None) => Defense::NotNeeded,
+            None => Defense::Fails,
+        }
+    }
+
     fn out_of_budget(&mut self, depth: usize) -> bool {
         self.nodes += 1;
         self.total += 1;
