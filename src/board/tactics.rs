@@ -115,7 +115,7 @@ pub const CALL_BUDGET_FACTOR: usize = 4;
 /// How much larger a budget the reading of dead strings gives a second reading of a string
 /// it found capturable but saved. A reading that runs out of nodes gives the line to the
 /// defender, so a save found at the edge of the budget may be one a deeper reading refutes
-/// (13x13 G2 of `tests::a_save_found_at_the_edge_of_the_budget_is_read_again`).
+/// (13x13 G2 of `board::eyespace`'s test `a_save_found_at_the_edge_of_the_budget_is_read_again`).
 pub const SAVED_REREAD_FACTOR: usize = 4;
 
 /// Bounds of a reading.
@@ -226,24 +226,14 @@ fn attack_with(board: &mut Board, target: Loc, limits: ReadLimits, hemmed_four: 
 }
 
 fn defend_with(board: &mut Board, target: Loc, limits: ReadLimits, hemmed_four: bool) -> Defense {
-    defend_reading(board, target, limits, hemmed_four).0
-}
-
-/// [`defend_with`], and whether a node limit cut a line of the reading short.
-fn defend_reading(
-    board: &mut Board,
-    target: Loc,
-    limits: ReadLimits,
-    hemmed_four: bool,
-) -> (Defense, bool) {
     if board.color(target).is_none() {
-        return (Defense::NotNeeded, false);
+        return Defense::NotNeeded;
     }
     let mut r = reader(board, limits, hemmed_four);
     if r.attack(target, 0, WIDE, Mode::Root).is_none() {
-        return (Defense::NotNeeded, r.gave_up);
+        return Defense::NotNeeded;
     }
-    (r.root_defence(target), r.gave_up)
+    r.root_defence(target)
 }
 
 /// Both readings at once: (attack, defence) of the string through `target`.
