@@ -21,6 +21,7 @@ mod enclosed_stones;
 mod eval_eye;
 mod eval_eye_corpus;
 mod eyegraph_gnugo;
+mod faults;
 mod gogui;
 mod gtp_fuzz;
 mod ko_half_eyes;

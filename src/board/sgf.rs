@@ -57,32 +57,60 @@ pub struct SgfPosition {
 pub struct SgfWarning {
     /// Line and column (1-based) of the property.
     pub at: Option<(usize, usize)>,
-    /// The property: `AB` or `AW`.
+    /// The property: `AB`, `AW` or `AE`.
     pub prop: String,
-    /// The colour of the stones removed.
-    pub color: Color,
-    /// The stones removed, as GTP vertices.
-    pub stones: Vec<String>,
+    /// What it changed.
+    pub kind: SgfWarningKind,
+}
+
+/// What a setup property changed in the position the file describes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SgfWarningKind {
+    /// Stones left without liberties, removed.
+    Removed {
+        /// Their colour.
+        color: Color,
+        /// The stones, as GTP vertices.
+        stones: Vec<String>,
+    },
+    /// A point that an earlier setup property of the same node set already (the SGF standard
+    /// forbids it): this later setting is the one kept.
+    SetTwice {
+        /// The point, as a GTP vertex.
+        point: String,
+        /// The earlier property: `AB`, `AW` or `AE`.
+        first: String,
+    },
 }
 
 impl fmt::Display for SgfWarning {
-    /// `LINE:COL: AW setup leaves the black stone A5 without liberties; it is removed` (no
+    /// `LINE:COL: AW setup leaves the black stone A5 without liberties; it is removed`, or
+    /// `LINE:COL: AW sets A5, which AB of the same node set already; AW's setting is kept` (no
     /// place: starting with a space, so a file name can be put in front with a colon).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.at {
             Some((l, c)) => write!(f, "{l}:{c}: ")?,
             None => write!(f, " ")?,
         }
-        let one = self.stones.len() == 1;
-        write!(
-            f,
-            "{} setup leaves the {} {} {} without liberties; {} removed",
-            self.prop,
-            self.color.name(),
-            if one { "stone" } else { "stones" },
-            self.stones.join(" "),
-            if one { "it is" } else { "they are" }
-        )
+        match &self.kind {
+            SgfWarningKind::Removed { color, stones } => {
+                let one = stones.len() == 1;
+                write!(
+                    f,
+                    "{} setup leaves the {} {} {} without liberties; {} removed",
+                    self.prop,
+                    color.name(),
+                    if one { "stone" } else { "stones" },
+                    stones.join(" "),
+                    if one { "it is" } else { "they are" }
+                )
+            }
+            SgfWarningKind::SetTwice { point, first } => write!(
+                f,
+                "{} sets {point}, which {first} of the same node set already; {}'s setting is kept",
+                self.prop, self.prop
+            ),
+        }
     }
 }
 
@@ -552,8 +580,10 @@ pub fn load_with(
         SgfWarning {
             at: locate_value(id, &value),
             prop: id.to_string(),
-            color,
-            stones: stones.iter().map(|&l| vertex::name(board, l)).collect(),
+            kind: SgfWarningKind::Removed {
+                color,
+                stones: stones.iter().map(|&l| vertex::name(board, l)).collect(),
+            },
         }
     };
     let mut moves = 0usize;
@@ -562,6 +592,8 @@ pub fn load_with(
     'nodes: for node in root.main_variation() {
         // Setup first, then the move, as the SGF standard orders them within a node.
         let mut setup = false;
+        // The points this node's setup has set, with the property that set each.
+        let mut set_here: Vec<(Loc, &str)> = Vec::new();
         for p in node.properties() {
             let (list, color) = match p {
                 Prop::AB(l) => (l, Some(Color::Black)),
@@ -594,6 +626,18 @@ pub fn load_with(
             };
             for pt in pts {
                 let loc = point(&board, id, pt)?;
+                if let Some(&(_, first)) = set_here.iter().find(|(l, _)| *l == loc) {
+                    let value = format!("{}{}", (b'a' + pt.x) as char, (b'a' + pt.y) as char);
+                    warnings.push(SgfWarning {
+                        at: locate_value(id, &value),
+                        prop: id.to_string(),
+                        kind: SgfWarningKind::SetTwice {
+                            point: vertex::name(&board, loc),
+                            first: first.to_string(),
+                        },
+                    });
+                }
+                set_here.push((loc, id));
                 let removed = board.set_stone(loc, color).expect("on board");
                 if let (Some(c), false) = (color, removed.is_empty()) {
                     warnings.push(setup_warning(&board, id, pt, c.opponent(), &removed));
@@ -698,6 +742,23 @@ mod tests {
     }
 
     #[test]
+    fn a_point_set_twice_in_one_node_is_said() {
+        // Issue 35, item 17: conflicting setup was taken without a word.
+        let p = load("(;SZ[5]AB[aa][bb]\nAW[cc][aa])", None).unwrap();
+        let said: Vec<String> = p.warnings.iter().map(|w| w.to_string()).collect();
+        assert_eq!(
+            said,
+            ["2:1: AW sets A5, which AB of the same node set already; AW's setting is kept"]
+        );
+        assert_eq!(p.board.to_diagram().lines().next(), Some("O . . . ."));
+        // The same point in two nodes is a change of setup, not a conflict.
+        assert!(load("(;SZ[5]AB[aa];AW[aa])", None)
+            .unwrap()
+            .warnings
+            .is_empty());
+    }
+
+    #[test]
     fn setup_left_without_liberties_is_removed_and_said() {
         // White's AW captures black's A5 B5 (opponent), and a black stone put among white
         // ones in a later node has no liberty either (its own colour).
@@ -714,7 +775,13 @@ mod tests {
                 "3:12: AB setup leaves the black stone D5 without liberties; it is removed",
             ]
         );
-        assert_eq!(p.warnings[1].stones, ["D5"]);
+        assert_eq!(
+            p.warnings[1].kind,
+            SgfWarningKind::Removed {
+                color: Color::Black,
+                stones: vec!["D5".to_string()]
+            }
+        );
         assert_eq!(p.board.to_diagram().lines().next(), Some(". . O . O"));
         p.board.check_consistency().unwrap();
         // Setup that leaves every stone a liberty says nothing.

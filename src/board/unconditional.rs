@@ -122,6 +122,8 @@ fn taken_region(board: &Board, alive: &PassAlive, opponent: &PassAlive, loc: Loc
     let color = alive.color;
     let mut region = vec![loc];
     let mut i = 0;
+    // A region no string rings (an empty 1x1 board) is nobody's.
+    let mut ringed = false;
     while i < region.len() {
         let p = region[i];
         i += 1;
@@ -131,6 +133,7 @@ fn taken_region(board: &Board, alive: &PassAlive, opponent: &PassAlive, loc: Loc
                     if !alive.is_alive_stone(board, n) {
                         return false;
                     }
+                    ringed = true;
                 }
                 _ => {
                     if !region.contains(&n) {
@@ -141,5 +144,5 @@ fn taken_region(board: &Board, alive: &PassAlive, opponent: &PassAlive, loc: Loc
         }
     }
     let empty = region.iter().filter(|&&p| board.is_empty(p)).count();
-    empty <= 1 && !region.iter().any(|&p| opponent.is_alive_stone(board, p))
+    ringed && empty <= 1 && !region.iter().any(|&p| opponent.is_alive_stone(board, p))
 }

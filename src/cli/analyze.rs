@@ -5,7 +5,6 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::Context as _;
 use nakade::board::analysis::{analyze_position, AnalysisLimits, PositionReport, SpaceReport};
 use nakade::board::shape_library::library_reading;
 use nakade::board::topology::eighths_to_string;
@@ -36,15 +35,19 @@ pub struct Request<'a> {
 /// name `FILE:LINE:COL`; the SGF reader's warnings (setup stones left without liberties) go to
 /// standard error, each naming `FILE:LINE:COL` and the stones.
 pub fn load_board(file: &Path, move_number: Option<usize>) -> anyhow::Result<Board> {
-    let name = file.display().to_string();
-    let bytes = std::fs::read(file).with_context(|| format!("{name}: cannot read"))?;
+    // Read once (a pipe gives its bytes once), within the SGF limit for either form.
+    let bytes = super::load::read_input(file, sgf::MAX_FILE_BYTES)?;
+    let name = super::load::input_name(file);
     let text = String::from_utf8_lossy(&bytes);
     let is_sgf = file
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
         || text.trim_start().starts_with('(');
     if is_sgf {
-        let position = sgf::load_file(file, move_number)?;
+        let position = sgf::load(&text, move_number).map_err(|error| sgf::SgfFileError::Sgf {
+            path: name.clone(),
+            error,
+        })?;
         for w in &position.warnings {
             eprintln!("warning: {name}:{w}");
         }
@@ -82,7 +85,7 @@ pub fn run(req: &Request<'_>, ev: &Evaluator<'_>) -> anyhow::Result<ExitCode> {
             .into_iter()
             .collect();
         if report.spaces.is_empty() && !req.json {
-            println!("no eye space at {v} (eval_eye: -1)");
+            outln!("no eye space at {v} (eval_eye: -1)")?;
         }
     }
     let library = match req.library {
@@ -98,17 +101,17 @@ pub fn run(req: &Request<'_>, ev: &Evaluator<'_>) -> anyhow::Result<ExitCode> {
                 }
             }
         }
-        println!("{v}");
+        outln!("{v}")?;
     } else {
-        print!("{}", to_text(&board, &report));
+        out!("{}", to_text(&board, &report))?;
         if let Some(lib) = &library {
             for (k, r) in report.spaces.iter().enumerate() {
-                println!(
+                outln!(
                     "{} space {} library: {}",
                     r.color().name(),
                     k + 1,
                     library_text(&board, r, lib)
-                );
+                )?;
             }
         }
     }

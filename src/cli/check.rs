@@ -20,7 +20,7 @@ pub fn run(files: &[PathBuf], options: dsl::Options) -> anyhow::Result<ExitCode>
                 continue;
             }
         };
-        let name = path.display().to_string();
+        let name = load::input_name(path);
         let file = if Database::is_compiled(&bytes) {
             match Database::from_bytes(&name, &bytes) {
                 Ok(db) => DbFile::Compiled(db),
@@ -60,17 +60,17 @@ pub fn run(files: &[PathBuf], options: dsl::Options) -> anyhow::Result<ExitCode>
         for p in db.patterns() {
             *sizes.entry(p.size).or_insert(0usize) += 1;
         }
-        println!(
+        outln!(
             "{name}: {} pattern{}{}",
             db.len(),
             plural(db.len()),
             if compiled { " (compiled)" } else { "" }
-        );
+        )?;
         for (size, count) in &sizes {
-            println!("  size {size:>2}: {count}");
+            outln!("  size {size:>2}: {count}")?;
         }
         if !warnings.is_empty() {
-            println!("{} warning{}", warnings.len(), plural(warnings.len()));
+            outln!("{} warning{}", warnings.len(), plural(warnings.len()))?;
             load::eprint_diagnostics(&warnings);
         }
     }

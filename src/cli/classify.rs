@@ -12,7 +12,7 @@ use nakade::board::vertex;
 use nakade::evaluation::db::default_database;
 use nakade::evaluation::evaluate::Evaluator;
 use nakade::evaluation::solve::{Params, Space};
-use nakade::evaluation::theory::life::life_property_of;
+use nakade::evaluation::theory::life::life_property_within;
 use nakade::evaluation::theory::neighbour::{sub_class, NeighbourClass};
 use nakade::evaluation::theory::polyomino::{connected, Cell};
 use nakade::evaluation::theory::status::eye_status;
@@ -62,8 +62,9 @@ fn from_board(file: &Path, at: &str) -> anyhow::Result<Eye> {
     let mut board = crate::analyze::load_board(file, None)?;
     let loc = vertex::parse(&board, at).map_err(|e| anyhow::anyhow!("{at}: {e}"))?;
     let ev = Evaluator::new(default_database(), Params::default());
-    let report = analyze_at(&mut board, &ev, loc, AnalysisLimits::default())
-        .ok_or_else(|| anyhow::anyhow!("{}: no eye space at {at}", file.display()))?;
+    let report = analyze_at(&mut board, &ev, loc, AnalysisLimits::default()).ok_or_else(|| {
+        anyhow::anyhow!("{}: no eye space at {at}", crate::load::input_name(file))
+    })?;
     if !report.marginals().is_empty() {
         anyhow::bail!(
             "{}: the eye space at {at} has marginal points: the static theory reads plain eyes",
@@ -116,7 +117,25 @@ fn from_board(file: &Path, at: &str) -> anyhow::Result<Eye> {
     })
 }
 
-pub fn run(input: &str, at: Option<&str>, json_out: bool) -> anyhow::Result<ExitCode> {
+/// The solver's budget for the life property (`--node-limit`, `--time-limit`).
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Search nodes, all fillings together.
+    pub nodes: u64,
+    /// Time; `None` for none.
+    pub time: Option<std::time::Duration>,
+}
+
+/// The time the solver's reading of the life property takes at most unless `--time-limit`
+/// says otherwise: a space of many points has two to the power of its points fillings.
+pub const DEFAULT_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+pub fn run(
+    input: &str,
+    at: Option<&str>,
+    json_out: bool,
+    limits: Limits,
+) -> anyhow::Result<ExitCode> {
     let eye = match at {
         Some(v) => from_board(Path::new(input), v)?,
         None => from_graph(input)?,
@@ -134,9 +153,15 @@ pub fn run(input: &str, at: Option<&str>, json_out: bool) -> anyhow::Result<Exit
     let class = NeighbourClass::of(&eye.cells);
     let sub = sub_class(&eye.cells);
     let reading = eye_status(&eye.cells, &eye.opponent, &eye.owner);
-    let solver_life = life_property_of(&eye.space, eye.cells.len() - eye.owner.len())
-        .map(|v| v.holds())
-        .ok();
+    let solver_life = life_property_within(
+        &eye.space,
+        eye.cells.len() - eye.owner.len(),
+        limits.nodes,
+        limits.time,
+    );
+    // Why the solver's column is empty, when it is: the reading's error.
+    let not_read = solver_life.as_ref().err().map(|e| e.to_string());
+    let solver_life = solver_life.map(|v| v.holds()).ok();
     let position = if eye.on_edge { "edge" } else { "centre" };
     if json_out {
         let out = json!({
@@ -150,7 +175,7 @@ pub fn run(input: &str, at: Option<&str>, json_out: bool) -> anyhow::Result<Exit
             "end": names(&reading.points.end),
             "hot": reading.hot.as_ref().map(name),
         });
-        println!("{out}");
+        outln!("{out}")?;
         return Ok(ExitCode::SUCCESS);
     }
     let list = |v: &[Cell]| {
@@ -161,12 +186,12 @@ pub fn run(input: &str, at: Option<&str>, json_out: bool) -> anyhow::Result<Exit
             n.join(" ")
         }
     };
-    println!("class: {class}");
+    outln!("class: {class}")?;
     if let Some(s) = sub {
-        println!("sub-class: {s}");
+        outln!("sub-class: {s}")?;
     }
-    println!("position: {position}");
-    println!(
+    outln!("position: {position}")?;
+    outln!(
         "life property: {} (theorem), {} (solver)",
         if reading.points.life_property {
             "yes"
@@ -178,16 +203,19 @@ pub fn run(input: &str, at: Option<&str>, json_out: bool) -> anyhow::Result<Exit
             Some(false) => "no",
             None => "not read",
         }
-    );
-    if eye.on_edge {
-        println!("note: the static status and points are the theory's for centre eyes");
+    )?;
+    if let Some(why) = &not_read {
+        outln!("note: the solver did not read the life property: {why}")?;
     }
-    println!("status: {}", reading.status);
-    println!("vital: {}", list(&reading.points.vital));
-    println!("end: {}", list(&reading.points.end));
-    println!(
+    if eye.on_edge {
+        outln!("note: the static status and points are the theory's for centre eyes")?;
+    }
+    outln!("status: {}", reading.status)?;
+    outln!("vital: {}", list(&reading.points.vital))?;
+    outln!("end: {}", list(&reading.points.end))?;
+    outln!(
         "hot: {}",
         reading.hot.as_ref().map_or("none".to_string(), name)
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }

@@ -91,10 +91,9 @@ pub fn corpus(file: Option<&Path>, up_to: Option<usize>) -> anyhow::Result<Vec<D
         })?;
         let mut out = Vec::new();
         for (i, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
+            let Some(line) = super::matching::graph_line(line) else {
                 continue;
-            }
+            };
             let d = parse_graph(line)
                 .map_err(|e| anyhow::anyhow!("{}:{}: {e}", path.display(), i + 1))?;
             out.push(d);
@@ -161,7 +160,7 @@ pub fn run(
     };
     let graphs = corpus(file, up_to)?;
     let (text, differ) = report(&a, &b, &graphs);
-    print!("{text}");
+    out!("{text}")?;
     // As diff(1) and `verify`: 0 when the sources agree, 1 when they differ.
     Ok(if differ == 0 {
         ExitCode::SUCCESS

@@ -1,6 +1,7 @@
 //! `nakade fmt FILE... [--check]`: pattern files rewritten in the canonical layout
 //! (`pattern::dsl::format`), in place and whole or not at all; with `--check`, nothing is
-//! written and the first line that would change is named (exit 1), for CI.
+//! written and the first line that would change is named (exit 1), for CI. `-` formats
+//! standard input to standard output.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -24,13 +25,13 @@ pub fn run(files: &[PathBuf], check: bool) -> anyhow::Result<ExitCode> {
         match one(path, check) {
             Ok(Some(Outcome::Unchanged)) => {}
             Ok(Some(Outcome::Changed(line))) if check => {
-                println!(
+                outln!(
                     "{}:{line}: not in the canonical layout (nakade fmt would change this line)",
-                    path.display()
-                );
+                    load::input_name(path)
+                )?;
                 failed = true;
             }
-            Ok(Some(Outcome::Changed(_))) => println!("formatted {}", path.display()),
+            Ok(Some(Outcome::Changed(_))) => outln!("formatted {}", path.display())?,
             Ok(None) => failed = true,
             Err(e) => {
                 eprintln!("error: {e:#}");
@@ -48,7 +49,9 @@ pub fn run(files: &[PathBuf], check: bool) -> anyhow::Result<ExitCode> {
 /// Format one file; `None` after printing its diagnostics when it does not parse.
 fn one(path: &Path, check: bool) -> anyhow::Result<Option<Outcome>> {
     let bytes = load::read_bytes(path)?;
-    let name = path.display().to_string();
+    let name = load::input_name(path);
+    // `-`: standard input, formatted to standard output (or checked).
+    let piped = path == Path::new("-");
     if Database::is_compiled(&bytes) {
         anyhow::bail!("{name}: a compiled database (nakade compile); fmt formats pattern files");
     }
@@ -65,6 +68,9 @@ fn one(path: &Path, check: bool) -> anyhow::Result<Option<Outcome>> {
     // The original parsed as UTF-8 above.
     let original = String::from_utf8_lossy(&bytes);
     let Some(line) = format::first_difference(&original, &formatted) else {
+        if piped && !check {
+            out!("{original}")?;
+        }
         return Ok(Some(Outcome::Unchanged));
     };
     // A guard against a layout that would change what the file means: the patterns read back
@@ -87,6 +93,10 @@ fn one(path: &Path, check: bool) -> anyhow::Result<Option<Outcome>> {
         });
     if !same {
         anyhow::bail!("{name}: the formatted text reads as other patterns; nothing written");
+    }
+    if piped && !check {
+        out!("{formatted}")?;
+        return Ok(Some(Outcome::Unchanged));
     }
     if !check {
         super::output::write_whole(path, formatted.as_bytes())?;

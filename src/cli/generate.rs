@@ -25,20 +25,44 @@ pub fn run(up_to: usize, out: Option<&Path>, params: Params) -> anyhow::Result<E
             }
         }
     };
+    // A graph the solver gives up on (a node or time limit) fails the whole run: a pattern
+    // file missing a graph's own pattern answers it by a more general one, wrongly. After the
+    // first give-up the other graphs are not read.
+    let gave_up: std::sync::Mutex<Option<(String, solve::SolveError)>> = Default::default();
+    let failed = std::sync::atomic::AtomicBool::new(false);
     let oracle = |d: &nakade::pattern::diagram::Diagram, _: &nakade::pattern::graph::EyeGraph| {
-        let s = solve::solve_value(&Space::from_diagram(d).ok()?, &params).ok()?;
-        Some(Answer {
-            value: s.value,
-            attack: VertexSet(s.attack),
-            defense: VertexSet(s.defense),
-        })
+        if failed.load(std::sync::atomic::Ordering::Relaxed) {
+            return None;
+        }
+        // A diagram that is no legal position (an enclosed stone without a liberty) has no
+        // answer, and no host can ask for it.
+        let space = Space::from_diagram(d).ok()?;
+        match solve::solve_value(&space, &params) {
+            Ok(s) => Some(Answer {
+                value: s.value,
+                attack: VertexSet(s.attack),
+                defense: VertexSet(s.defense),
+            }),
+            Err(e) => {
+                failed.store(true, std::sync::atomic::Ordering::Relaxed);
+                let mut first = gave_up.lock().unwrap_or_else(|p| p.into_inner());
+                first.get_or_insert_with(|| (nakade::pattern::encoded::encode(d), e));
+                None
+            }
+        }
     };
     let generated = generate(up_to, &oracle, &progress);
+    if let Some((graph, e)) = gave_up.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        anyhow::bail!(
+            "generate --up-to {up_to}: graph {graph}: {e}; a generated database must answer \
+             every graph, so nothing was written (raise --node-limit or --time-limit)"
+        );
+    }
     match out {
         Some(path) => {
             super::output::write_whole(path, generated.text.as_bytes())?;
         }
-        None => print!("{}", generated.text),
+        None => out!("{}", generated.text)?,
     }
     eprintln!(
         "generate --up-to {up_to}: {} graphs, {} unanswered, {} not writable in the dialect, {} patterns, {:.1} s",

@@ -10,15 +10,16 @@ use nakade::host::gtp::eye_commands::engine_with;
 
 use super::matching::Db;
 
-/// Serve GTP: `eval_eye` through `db` and the solver with `params`, `analyze_eyegraph` with
-/// `eyegraph` (the engine's limits unless the command line gave others).
-pub fn run(db: Db, params: Params, eyegraph: Params) -> anyhow::Result<ExitCode> {
+/// Serve GTP: `eval_eye` and the GoGui commands through `db` and the solver with `params`,
+/// `analyze_eyegraph` with `params` too (the engine's limits unless the command line gave
+/// others).
+pub fn run(db: Db, params: Params) -> anyhow::Result<ExitCode> {
     // The engine's commands live as long as the process: so does the database they read.
     let db: &'static nakade::evaluation::db::Database = match db {
         Db::Default => nakade::evaluation::db::default_database(),
         Db::Loaded(db) => Box::leak(db),
     };
-    let mut engine = engine_with(Evaluator::new(db, params), eyegraph);
+    let mut engine = engine_with(Evaluator::new(db, params), params);
     let stdin = io::stdin();
     let stdout = io::stdout();
     let stderr = io::stderr();

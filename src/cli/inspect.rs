@@ -14,40 +14,40 @@ pub fn run(db: &Database, text: &str) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(1));
         }
     };
-    println!("diagram:");
+    outln!("diagram:")?;
     for row in diagram.render(' ') {
-        println!("  {row}");
+        outln!("  {row}")?;
     }
     let g = EyeGraph::from_diagram(&diagram)?;
-    println!("vertices:");
+    outln!("vertices:")?;
     for i in 0..g.len() {
         let v = g.vertex(i);
         let (r, c) = g.coordinate(i).unwrap_or((0, 0));
         let marker = v.marker().map_or('?', |m| m.to_char());
-        println!(
+        outln!(
             "  {i:>2} {marker} at {r},{c} edge {} neighbours {:?}",
             v.edge,
             g.neighbors(i)
-        );
+        )?;
     }
-    println!("neighbour class: {}", g.neighbour_class());
-    println!("connected: {}", g.is_connected());
+    outln!("neighbour class: {}", g.neighbour_class())?;
+    outln!("connected: {}", g.is_connected())?;
     match g.canonical_form() {
         Some(f) => {
-            println!("canonical key: {}", f.key);
-            println!("canonical order: {:?}", f.order);
-            println!("automorphisms: {}", f.automorphisms.len());
+            outln!("canonical key: {}", f.key)?;
+            outln!("canonical order: {:?}", f.order)?;
+            outln!("automorphisms: {}", f.automorphisms.len())?;
         }
-        None => println!("canonical key: {}", g.canonical_key()),
+        None => outln!("canonical key: {}", g.canonical_key())?,
     }
     match db.lookup(&g) {
-        Some(m) => println!(
+        Some(m) => outln!(
             "match: pattern {} value {} in {}",
             m.pattern,
             m.value,
             db.name()
-        ),
-        None => println!("match: none in {}", db.name()),
+        )?,
+        None => outln!("match: none in {}", db.name())?,
     }
     Ok(ExitCode::SUCCESS)
 }

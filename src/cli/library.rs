@@ -157,9 +157,9 @@ fn lookup(
     let micros = started.elapsed().as_secs_f64() * 1e6;
     let Some((entry, at)) = found else {
         if json_out {
-            println!("{}", json!({ "found": false }));
+            outln!("{}", json!({ "found": false }))?;
         } else {
-            println!("not in the library");
+            outln!("not in the library")?;
         }
         return Ok(ExitCode::from(1));
     };
@@ -173,14 +173,14 @@ fn lookup(
         _ => "none".to_string(),
     };
     if json_out {
-        println!(
+        outln!(
             "{}",
             json!({ "found": true, "edge": edge.to_string(), "outcome": entry.outcome.to_string(), "best": best, "micros": micros })
-        );
+        )?;
     } else {
-        println!("placement: {edge}");
-        println!("outcome: {}", entry.outcome);
-        println!("best move: {best}");
+        outln!("placement: {edge}")?;
+        outln!("outcome: {}", entry.outcome)?;
+        outln!("best move: {best}")?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -215,7 +215,7 @@ fn stats(lib: &Library, json_out: bool) -> anyhow::Result<ExitCode> {
     let positions = lib.positions();
     let libs = h.max_liberties as usize + 1;
     if json_out {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&json!({
                 "positions": positions,
@@ -237,20 +237,20 @@ fn stats(lib: &Library, json_out: bool) -> anyhow::Result<ExitCode> {
                 "positions_by_size": by_size[1..],
                 "outcomes": { "alive": alive, "dead": dead, "ko": ko },
             }))?
-        );
+        )?;
     } else {
-        println!("positions: {positions} (Dyer: 560,523)");
-        println!(
+        outln!("positions: {positions} (Dyer: 560,523)")?;
+        outln!(
             "  = {fillings} fillings (over {} placements of {shapes} shapes: {} centre, {} side, {} corner) x 2 to move x {libs} liberties",
             lib.placements(),
             by_edge[0],
             by_edge[1],
             by_edge[2]
-        );
+        )?;
         for (s, n) in by_size.iter().enumerate().skip(1) {
-            println!("  size {s}: {n}");
+            outln!("  size {s}: {n}")?;
         }
-        println!("outcomes: {alive} alive, {dead} dead, {ko} ko");
+        outln!("outcomes: {alive} alive, {dead} dead, {ko} ko")?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -30,22 +30,61 @@ pub fn eprint_diagnostics(diagnostics: &[Diagnostic]) {
     err.flush().ok();
 }
 
-/// The bytes of a file; the error names the file and says the system's reason once.
+/// The largest input file a command reads (a pattern file, a compiled database, a corpus of
+/// graphs): past it the file is refused, not read on into the memory (`/dev/zero`).
+pub const MAX_INPUT_BYTES: u64 = 256 << 20;
+
+/// The bytes of a file, or of standard input for `-`, read once, and at most
+/// [`MAX_INPUT_BYTES`]; the error names the file and says the system's reason once.
 pub fn read_bytes(path: &Path) -> anyhow::Result<Vec<u8>> {
-    std::fs::read(path).map_err(|error| {
+    read_input(path, MAX_INPUT_BYTES)
+}
+
+/// The name an input is called by in messages: its path, or `<stdin>` for `-`.
+pub fn input_name(path: &Path) -> String {
+    if path == Path::new("-") {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// The bytes of a file, or of standard input for `-`, read once from start to end (a pipe, a
+/// named pipe and `/dev/stdin` alike), and at most `limit`: one byte more, and the input is
+/// refused without reading further.
+pub fn read_input(path: &Path, limit: u64) -> anyhow::Result<Vec<u8>> {
+    use std::io::Read as _;
+    let name = input_name(path);
+    let io = |error| -> anyhow::Error {
         LoadError::Io {
-            path: path.display().to_string(),
+            path: name.clone(),
             error,
         }
         .into()
-    })
+    };
+    let mut bytes = Vec::new();
+    if path == Path::new("-") {
+        std::io::stdin()
+            .lock()
+            .take(limit + 1)
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+    } else {
+        std::fs::File::open(path)
+            .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
+            .map_err(io)?;
+    }
+    if bytes.len() as u64 > limit {
+        anyhow::bail!("{name}: more than the limit of {limit} bytes");
+    }
+    Ok(bytes)
 }
 
 /// Read a database file. `Ok(None)` when it is a pattern file with errors, after printing its
 /// diagnostics on standard error; `Err` when it cannot be read or is a damaged compiled file.
 pub fn read_db_file(path: &Path, options: dsl::Options) -> anyhow::Result<Option<DbFile>> {
     let bytes = read_bytes(path)?;
-    let name = path.display().to_string();
+    let name = input_name(path);
     if Database::is_compiled(&bytes) {
         return Database::from_bytes(&name, &bytes)
             .map(|db| Some(DbFile::Compiled(db)))
@@ -72,7 +111,7 @@ pub fn read_database(path: &Path, options: dsl::Options) -> anyhow::Result<Optio
 
 /// A pattern file compiled; the error names the file.
 pub fn compile(path: &Path, file: &PatternFile) -> anyhow::Result<(Database, Vec<Diagnostic>)> {
-    Database::compile(file).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+    Database::compile(file).map_err(|e| anyhow::anyhow!("{}: {e}", input_name(path)))
 }
 
 /// A pattern file, for commands that need the patterns' diagrams (`verify`, `compile`): a
@@ -87,7 +126,7 @@ pub fn read_pattern_file(
         Some(DbFile::Patterns(file)) => Ok(Some(file)),
         Some(DbFile::Compiled(_)) => anyhow::bail!(
             "{}: a compiled database (nakade compile); {command} needs the pattern file it was compiled from",
-            path.display()
+            input_name(path)
         ),
     }
 }

@@ -3,6 +3,23 @@
 //!
 //! The arguments and their dispatch are here; each subcommand's work is in a file of its own.
 
+/// `println!` that hands back a write error (a full disk, a closed descriptor) instead of
+/// panicking: `outln!(...)?` in a function returning `anyhow::Result`.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout(), $($arg)*).map_err($crate::output::stdout_failed)
+    }};
+}
+
+/// `print!` as [`outln`] is `println!`.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        write!(std::io::stdout(), $($arg)*).map_err($crate::output::stdout_failed)
+    }};
+}
+
 mod check;
 mod compile;
 mod diff;
@@ -282,6 +299,14 @@ enum Command {
         /// life_property_solver, status, vital, end, hot).
         #[arg(long)]
         json: bool,
+        /// Search nodes for the solver's reading of the life property, all fillings together
+        /// (default 20,000,000); past them the solver's column says `not read`.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        node_limit: Option<u64>,
+        /// Seconds for the solver's reading of the life property, fractions allowed (default:
+        /// 10); 0 means no time limit.
+        #[arg(long, value_parser = seconds)]
+        time_limit: Option<Duration>,
     },
     /// The library of solved shapes: build, merge shards, look up, statistics.
     Library {
@@ -399,8 +424,14 @@ fn seconds(s: &str) -> Result<Duration, String> {
         .trim()
         .parse()
         .map_err(|_| format!("{s:?}: expected a number of seconds, such as 2 or 0.5"))?;
-    Duration::try_from_secs_f64(secs)
-        .map_err(|_| format!("{s:?}: expected a number of seconds from 0 to {}", u64::MAX))
+    let limit = Duration::try_from_secs_f64(secs)
+        .map_err(|_| format!("{s:?}: expected a number of seconds from 0 to {}", u64::MAX))?;
+    // A positive time too short for a `Duration` is its shortest, not "no limit".
+    Ok(if secs > 0.0 && limit.is_zero() {
+        Duration::from_nanos(1)
+    } else {
+        limit
+    })
 }
 
 impl SolverArgs {
@@ -467,7 +498,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             solver,
             json,
         } => shapes::run(up_to as usize, solver, json),
-        Command::Classify { input, at, json } => classify::run(&input, at.as_deref(), json),
+        Command::Classify {
+            input,
+            at,
+            json,
+            node_limit,
+            time_limit,
+        } => classify::run(
+            &input,
+            at.as_deref(),
+            json,
+            classify::Limits {
+                nodes: node_limit.unwrap_or(DEFAULT_NODE_LIMIT),
+                time: match time_limit {
+                    Some(Duration::ZERO) => None,
+                    Some(t) => Some(t),
+                    None => Some(classify::DEFAULT_TIME_LIMIT),
+                },
+            },
+        ),
         Command::Library { command } => library::run(command),
         Command::Match {
             db,
@@ -606,11 +655,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let Some(db) = database(db.as_deref(), patterns)? else {
                 return Ok(ExitCode::from(1));
             };
-            gtp::run(
-                db,
-                solver.params(),
-                solver.params_with(GTP_NODE_LIMIT, Some(GTP_TIME_LIMIT)),
-            )
+            // Every command of the engine reads within the engine's limits: `eval_eye` and the
+            // GoGui commands as `analyze_eyegraph`.
+            gtp::run(db, solver.params_with(GTP_NODE_LIMIT, Some(GTP_TIME_LIMIT)))
         }
     }
 }
@@ -624,7 +671,13 @@ fn main() -> ExitCode {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
     let args = Args::parse();
-    match run(args) {
+    // Standard output is flushed here, not at exit, where a write error would pass unseen.
+    let result = run(args).and_then(|code| {
+        use std::io::Write as _;
+        std::io::stdout().flush().map_err(output::stdout_failed)?;
+        Ok(code)
+    });
+    match result {
         Ok(code) => code,
         Err(e) => {
             eprintln!("error: {e:#}");

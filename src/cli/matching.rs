@@ -9,7 +9,7 @@ use nakade::evaluation::db::{default_database, mark_vital, Database, VertexSet};
 use nakade::evaluation::evaluate::{Evaluation, Evaluator, Source};
 use nakade::evaluation::solve::{self, Params, Solution, Space};
 use nakade::pattern::diagram::Diagram;
-use nakade::pattern::encoded::parse_graph;
+use nakade::pattern::encoded::{parse_graph, MAX_ENCODED_LEN};
 use nakade::pattern::graph::EyeGraph;
 
 /// The database to use: the embedded one, or one compiled from a file.
@@ -166,7 +166,7 @@ pub fn run(mode: &Mode, batch: bool, graph: Option<&str>, json: bool) -> anyhow:
 pub fn single(mode: &Mode, text: &str, json: bool) -> anyhow::Result<ExitCode> {
     if json {
         let (line, ok) = json_line(mode, text);
-        println!("{line}");
+        outln!("{line}")?;
         return Ok(if ok {
             ExitCode::SUCCESS
         } else {
@@ -180,17 +180,17 @@ pub fn single(mode: &Mode, text: &str, json: bool) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(1));
         }
     };
-    println!("graph:   {text}");
-    println!(
+    outln!("graph:   {text}")?;
+    outln!(
         "class:   {} ({} vertices, {} marginal)",
         g.neighbour_class(),
         g.len(),
         g.marginal_count()
-    );
+    )?;
     let (value, attack, defense) = match &outcome {
         Outcome::Matched(None) => {
             if let Mode::Match(ev) = mode {
-                println!("pattern: none in {}", ev.database().name());
+                outln!("pattern: none in {}", ev.database().name())?;
             }
             return Ok(ExitCode::SUCCESS);
         }
@@ -198,25 +198,23 @@ pub fn single(mode: &Mode, text: &str, json: bool) -> anyhow::Result<ExitCode> {
             if let Mode::Match(ev) = mode {
                 let db = ev.database();
                 match e.source {
-                    Source::Pattern { number, index } => {
-                        println!(
-                            "pattern: {number} ({}, line {})",
-                            db.name(),
-                            db.pattern(index).map_or(0, |p| p.line)
-                        )
-                    }
-                    Source::Solver => println!("pattern: none in {}; solved", db.name()),
+                    Source::Pattern { number, index } => outln!(
+                        "pattern: {number} ({}, line {})",
+                        db.name(),
+                        db.pattern(index).map_or(0, |p| p.line)
+                    )?,
+                    Source::Solver => outln!("pattern: none in {}; solved", db.name())?,
                 }
             }
             (e.value, e.attack, e.defense)
         }
         Outcome::Solved(s) => (s.value, VertexSet(s.attack), VertexSet(s.defense)),
     };
-    println!("value:   {value} ({})", value.describe());
-    println!("attack:  {}", show(&g, attack));
-    println!("defense: {}", show(&g, defense));
+    outln!("value:   {value} ({})", value.describe())?;
+    outln!("attack:  {}", show(&g, attack))?;
+    outln!("defense: {}", show(&g, defense))?;
     for row in mark_vital(&diagram, &g, attack, defense).render(' ') {
-        println!("  {row}");
+        outln!("  {row}")?;
     }
     if let Outcome::Solved(s) = &outcome {
         let what = [
@@ -225,15 +223,15 @@ pub fn single(mode: &Mode, text: &str, json: bool) -> anyhow::Result<ExitCode> {
             "c, defender first",
             "d, defender first and again",
         ];
-        println!("lines of play (B attacker, W defender, row,col):");
+        outln!("lines of play (B attacker, W defender, row,col):")?;
         for (k, pv) in s.pv.iter().enumerate() {
-            println!(
+            outln!(
                 "  {} = {}  ({}): {}",
                 &what[k][..1],
                 value.digits()[k],
                 &what[k][3..],
                 line_of_play(&g, pv)
-            );
+            )?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -257,6 +255,11 @@ pub fn batch(mode: &Mode) -> anyhow::Result<ExitCode> {
     let mut out = stdout.lock();
     let mut block: Vec<u8> = vec![0; BLOCK];
     let mut filled = 0;
+    // Bytes of `block[..filled]` already searched for a newline: each byte is searched once,
+    // so a long line costs linear time however the pipe hands it over.
+    let mut scanned = 0;
+    // Inside a line longer than any graph: its bytes are dropped until its newline.
+    let mut skipping = false;
     loop {
         // One read, not a full block: a host that writes a line and waits for its answer gets
         // it (a pipe gives what it holds).
@@ -266,17 +269,37 @@ pub fn batch(mode: &Mode) -> anyhow::Result<ExitCode> {
             Err(e) => return Err(e.into()),
         };
         filled += got;
+        if skipping {
+            match block[..filled].iter().position(|&b| b == b'\n') {
+                Some(i) => {
+                    block.copy_within(i + 1..filled, 0);
+                    filled -= i + 1;
+                    skipping = false;
+                }
+                None => filled = 0,
+            }
+            scanned = 0;
+            if got != 0 {
+                continue;
+            }
+        }
         // Whole lines; at the end of the input the last one may lack its newline.
         let whole = if got == 0 {
             filled
         } else {
-            match block[..filled].iter().rposition(|&b| b == b'\n') {
-                Some(i) => i + 1,
+            match block[scanned..filled].iter().rposition(|&b| b == b'\n') {
+                Some(i) => scanned + i + 1,
+                None if filled > MAX_LINE => {
+                    // No graph is this long: answer the line now and drop the rest of it,
+                    // so that input without newlines cannot fill the memory.
+                    write_too_long(&block[..filled], &mut out)?;
+                    filled = 0;
+                    scanned = 0;
+                    skipping = true;
+                    continue;
+                }
                 None => {
-                    // A line longer than the block: make room for the rest of it.
-                    if filled == block.len() {
-                        block.resize(2 * block.len(), 0);
-                    }
+                    scanned = filled;
                     continue;
                 }
             }
@@ -284,12 +307,48 @@ pub fn batch(mode: &Mode) -> anyhow::Result<ExitCode> {
         answer_block(mode, &block[..whole], &mut out)?;
         block.copy_within(whole..filled, 0);
         filled -= whole;
+        scanned = 0;
         if got == 0 {
             break;
         }
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The longest input line a batch holds: the longest encoded graph and a `\r\n`. A longer
+/// line is answered with an error as soon as this much of it is read, and the rest of it is
+/// read past, not kept.
+const MAX_LINE: usize = MAX_ENCODED_LEN * 4 + 2;
+
+/// The answer to a line longer than [`MAX_LINE`] bytes: its first characters and the error.
+fn write_too_long(start: &[u8], out: &mut impl Write) -> std::io::Result<()> {
+    let head: String = String::from_utf8_lossy(&start[..start.len().min(40)])
+        .chars()
+        .take(32)
+        .collect();
+    let line = Failure {
+        graph: &format!("{head}..."),
+        error: format!(
+            "the line is longer than {MAX_LINE} bytes; an encoded graph has at most \
+             {MAX_ENCODED_LEN} characters"
+        ),
+    };
+    writeln!(
+        out,
+        "{}",
+        serde_json::to_string(&line).map_err(std::io::Error::other)?
+    )
+}
+
+/// The graph of one input line of a batch or a corpus file: the line without its line end
+/// (`\n`, `\r\n`); `None` for a blank line or a `#` comment, which get no answer. Nothing else
+/// is trimmed: a space is a cell of the encoding (a wall cell, as `O`), and a leading one
+/// shifts its row.
+pub fn graph_line(line: &str) -> Option<&str> {
+    let text = line.strip_suffix('\n').unwrap_or(line);
+    let text = text.strip_suffix('\r').unwrap_or(text);
+    (!text.is_empty() && !text.starts_with('#')).then_some(text)
 }
 
 /// Bytes of input read at most before answering them.
@@ -361,11 +420,15 @@ fn answer_block(mode: &Mode, block: &[u8], out: &mut impl Write) -> std::io::Res
 
 /// The full path for one input line, as the baseline reads it.
 fn full_line(mode: &Mode, raw: &[u8], out: &mut Vec<u8>) {
-    let line = String::from_utf8_lossy(raw);
-    let text = line.trim_end_matches(['\n', '\r']).trim();
-    if text.is_empty() || text.starts_with('#') {
+    if raw.len() > MAX_LINE && raw[MAX_LINE..].iter().any(|&b| b != b'\n' && b != b'\r') {
+        // As the block loop answers a line it reads past (a write to a Vec cannot fail).
+        let _ = write_too_long(raw, out);
         return;
     }
+    let line = String::from_utf8_lossy(raw);
+    let Some(text) = graph_line(&line) else {
+        return;
+    };
     out.extend_from_slice(json_line(mode, text).0.as_bytes());
     out.push(b'\n');
 }
@@ -378,12 +441,9 @@ fn quick_line(mode: &Mode, raw: &[u8], out: &mut Vec<u8>) -> bool {
     if !raw.is_ascii() {
         return false;
     }
-    // As `str::trim`: on ASCII, the whitespace is tab, line feed, vertical tab, form feed,
-    // carriage return and space.
-    let ws = |b: &u8| matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ');
-    let start = raw.iter().position(|b| !ws(b)).unwrap_or(raw.len());
-    let end = raw.iter().rposition(|b| !ws(b)).map_or(start, |e| e + 1);
-    let text = &raw[start..end];
+    // As `graph_line`: the line end only.
+    let text = raw.strip_suffix(b"\n").unwrap_or(raw);
+    let text = text.strip_suffix(b"\r").unwrap_or(text);
     if text.is_empty() || text[0] == b'#' {
         return true;
     }
@@ -473,13 +533,16 @@ fn batch_baseline(mode: &Mode) -> anyhow::Result<ExitCode> {
         if input.read_until(b'\n', &mut buf)? == 0 {
             break;
         }
-        let line = String::from_utf8_lossy(&buf);
-        let text = line.trim_end_matches(['\n', '\r']).trim();
-        // Blank lines and comments, as in a `--corpus` file: no output line. (`#` is no
-        // character of the encoding.)
-        if text.is_empty() || text.starts_with('#') {
+        if buf.len() > MAX_LINE && buf[MAX_LINE..].iter().any(|&b| b != b'\n' && b != b'\r') {
+            write_too_long(&buf, &mut out)?;
             continue;
         }
+        let line = String::from_utf8_lossy(&buf);
+        // Blank lines and comments, as in a `--corpus` file: no output line. (`#` is no
+        // character of the encoding.)
+        let Some(text) = graph_line(&line) else {
+            continue;
+        };
         writeln!(out, "{}", json_line(mode, text).0)?;
     }
     out.flush()?;

@@ -12,10 +12,10 @@ pub const SOLVER_UP_TO: usize = 7;
 pub fn run(up_to: usize, solver: bool, json: bool) -> anyhow::Result<ExitCode> {
     let rows = class_table(up_to, solver.then_some(SOLVER_UP_TO))?;
     if json {
-        println!("{}", serde_json::to_string_pretty(&rows)?);
+        outln!("{}", serde_json::to_string_pretty(&rows)?)?;
         return Ok(ExitCode::SUCCESS);
     }
-    print!("{}", to_text(&rows));
+    out!("{}", to_text(&rows))?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -15,56 +15,57 @@ pub fn run(path: &Path, options: dsl::Options, params: Params) -> anyhow::Result
     };
     let report = verify(&file, &params)?;
     let disputed = report.disputed();
-    println!(
+    outln!(
         "{}: {} patterns, {} forms solved ({} left to earlier patterns), {} unsolved",
         path.display(),
         report.patterns,
         report.forms,
         report.shadowed_forms,
         report.unsolved.len()
-    );
-    println!(
+    )?;
+    outln!(
         "disputed: {} patterns ({} forms), {} of them where they are drawn; {} forms mark fewer vital points than the solver finds",
         disputed.len(),
         report.findings.len(),
         report.disputed_as_drawn().len(),
         report.fewer_marks
-    );
+    )?;
     for f in &report.findings {
-        println!();
-        println!(
+        outln!()?;
+        outln!(
             "pattern {} (line {}): {} on {}{}",
             f.number,
             f.line,
             f.value,
             f.graph,
             if f.as_drawn { "" } else { " (placed)" }
-        );
-        println!("  solver: {}", f.solved);
+        )?;
+        outln!("  solver: {}", f.solved)?;
         match &f.dispute {
             Dispute::Value {
                 solver,
                 digit,
                 line,
             } => {
-                println!(
+                outln!(
                     "  value {solver}: digit {} is {}, not {}",
                     DIGITS[*digit],
                     solver.digits()[*digit],
                     f.value.digits()[*digit]
-                );
-                println!("  line: {line}");
+                )?;
+                outln!("  line: {line}")?;
             }
             Dispute::NotVital { what, at, line } => {
-                println!(
+                outln!(
                     "  marked {what} point {},{} is not vital: {line}",
-                    at.0, at.1
-                );
+                    at.0,
+                    at.1
+                )?;
             }
         }
     }
     for (number, form, why) in &report.unsolved {
-        println!("\npattern {number}: {form} not solved: {why}");
+        outln!("\npattern {number}: {form} not solved: {why}")?;
     }
     Ok(if disputed.is_empty() && report.unsolved.is_empty() {
         ExitCode::SUCCESS

@@ -133,7 +133,36 @@ pub fn life_property(placement: &Placement) -> Result<LifeVerdict, SolveError> {
 /// Decide the life property of a space whose vertices `0..cells` are the eye's points (the
 /// others are owner stones it closes in), by reading every legal filling of them.
 pub fn life_property_of(space: &Space, cells: usize) -> Result<LifeVerdict, SolveError> {
-    let mut reader = LocalReader::new(space, CHECK_NODE_LIMIT)?;
+    life_property_within(space, cells, u64::MAX, None)
+}
+
+/// [`life_property_of`] within a budget for the whole reading, all fillings together: at most
+/// `total_nodes` search nodes, and no reading started after `time_limit` has passed. A space
+/// with many points has a number of fillings that grows as two to the power of its points: the
+/// budget bounds the reading however many there are ([`SolveError::SearchLimit`],
+/// [`SolveError::TimeLimit`]).
+pub fn life_property_within(
+    space: &Space,
+    cells: usize,
+    total_nodes: u64,
+    time_limit: Option<std::time::Duration>,
+) -> Result<LifeVerdict, SolveError> {
+    let started = std::time::Instant::now();
+    let mut reader = LocalReader::new(space, CHECK_NODE_LIMIT.min(total_nodes))?;
+    let mut nodes: u64 = 0;
+    let mut spend = |reader: &LocalReader| -> Result<(), SolveError> {
+        nodes = nodes.saturating_add(reader.nodes());
+        if nodes > total_nodes {
+            return Err(SolveError::SearchLimit { nodes });
+        }
+        if let Some(limit) = time_limit {
+            let elapsed = started.elapsed();
+            if elapsed > limit {
+                return Err(SolveError::TimeLimit { elapsed, nodes });
+            }
+        }
+        Ok(())
+    };
     let defender = space.defender;
     for x in legal_fillings(space, cells) {
         let q = |threats| LocalQuery {
@@ -143,8 +172,12 @@ pub fn life_property_of(space: &Space, cells: usize) -> Result<LifeVerdict, Solv
             threats,
             attacker_to_move: true,
         };
-        if !reader.alive(&q([MAX_KO_THREATS, 0]))? {
-            return Ok(if reader.alive(&q([0, 0]))? {
+        let alive = reader.alive(&q([MAX_KO_THREATS, 0]))?;
+        spend(&reader)?;
+        if !alive {
+            let alive_without_threats = reader.alive(&q([0, 0]))?;
+            spend(&reader)?;
+            return Ok(if alive_without_threats {
                 LifeVerdict::FailsByKo(x)
             } else {
                 LifeVerdict::FailsByKill(x)

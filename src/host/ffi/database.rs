@@ -106,9 +106,12 @@ pub unsafe extern "C" fn nakade_db_open_file(
         }
         // SAFETY: `out` is valid for a write by the caller's contract.
         unsafe { out.write(std::ptr::null_mut()) };
-        // SAFETY: null or NUL-terminated by the caller's contract.
-        let path = unsafe { utf8(path, "path") }?;
-        let db = load(path)?;
+        if path.is_null() {
+            return Err(Failure::null("path"));
+        }
+        // SAFETY: not null, NUL-terminated by the caller's contract.
+        let bytes = unsafe { CStr::from_ptr(path) }.to_bytes();
+        let db = load(&path_of(bytes)?)?;
         let handle = Box::into_raw(Box::new(NakadeDb {
             source: DbSource::Loaded(Arc::new(db)),
         }));
@@ -117,9 +120,31 @@ pub unsafe extern "C" fn nakade_db_open_file(
     })
 }
 
+/// A path as the system names files: any bytes but NUL on Unix (a file name need not be
+/// UTF-8), UTF-8 elsewhere.
+fn path_of(bytes: &[u8]) -> Result<std::path::PathBuf, Failure> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt as _;
+        Ok(std::ffi::OsStr::from_bytes(bytes).into())
+    }
+    #[cfg(not(unix))]
+    {
+        std::str::from_utf8(bytes).map(Into::into).map_err(|e| {
+            Failure::new(
+                NakadeStatus::InvalidArgument,
+                format!("argument `path` is not UTF-8 (byte {})", e.valid_up_to()),
+            )
+        })
+    }
+}
+
 /// The database in the file at `path`.
-fn load(path: &str) -> Result<Database, Failure> {
-    let bytes = std::fs::read(path)
+fn load(file: &std::path::Path) -> Result<Database, Failure> {
+    // Messages name the file as the system shows it (bytes that are not UTF-8 replaced).
+    let name = file.display().to_string();
+    let path = name.as_str();
+    let bytes = std::fs::read(file)
         .map_err(|e| Failure::new(NakadeStatus::Io, format!("{path}: cannot read: {e}")))?;
     if Database::is_compiled(&bytes) {
         return Database::from_bytes(path, &bytes)

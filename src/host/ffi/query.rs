@@ -151,9 +151,35 @@ pub unsafe extern "C" fn nakade_space_from_points(
             ));
         }
         let graph = EyeGraph::from_coordinates(&points).map_err(|e| invalid(format!("{e}")))?;
+        if let Some(k) = first_unjoined(&points) {
+            let ((r, c), _) = points[k];
+            let ((r0, c0), _) = points[0];
+            return Err(invalid(format!(
+                "point {k} (row {r}, column {c}) is not joined to point 0 (row {r0}, column {c0}); \
+                 an eye space is connected"
+            )));
+        }
         // SAFETY: as above.
         unsafe { give(out, graph) }
     })
+}
+
+/// The first point (in the order given) that no chain of neighbouring points joins to point 0,
+/// as the encoded form refuses it.
+fn first_unjoined(points: &[((usize, usize), Vertex)]) -> Option<usize> {
+    let mut reached = vec![false; points.len()];
+    let mut stack = vec![0];
+    reached[0] = true;
+    while let Some(i) = stack.pop() {
+        let (r, c) = points[i].0;
+        for (j, &((rj, cj), _)) in points.iter().enumerate() {
+            if !reached[j] && r.abs_diff(rj) + c.abs_diff(cj) == 1 {
+                reached[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    reached.iter().position(|&r| !r)
 }
 
 /// The vertex label of point `i` from its label bits.
