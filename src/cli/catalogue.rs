@@ -7,7 +7,7 @@
 //! escaping), so a test can read it with an XML parser.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -42,7 +42,7 @@ function search(text) {
 ";
 
 /// The page for the patterns of a file (those up to `max_size` vertices).
-pub fn page(title: &str, patterns: &[&Pattern]) -> String {
+pub fn page(w: &mut dyn Write, title: &str, patterns: &[&Pattern]) -> std::io::Result<()> {
     // Size, then neighbour class, then file order.
     let mut groups: BTreeMap<usize, BTreeMap<String, Vec<&Pattern>>> = BTreeMap::new();
     for p in patterns {
@@ -53,51 +53,47 @@ pub fn page(title: &str, patterns: &[&Pattern]) -> String {
             .or_default()
             .push(p);
     }
-    let mut s = String::new();
-    s.push_str("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n");
-    writeln!(s, "<title>{}</title>", xml(title)).unwrap();
+    w.write_all("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n".as_bytes())?;
+    writeln!(w, "<title>{}</title>", xml(title))?;
     writeln!(
-        s,
+        w,
         "<style>{STYLE}</style>\n<script>{SCRIPT}</script>\n</head>\n<body>"
-    )
-    .unwrap();
-    writeln!(s, "<h1>{}</h1>", xml(title)).unwrap();
+    )?;
+    writeln!(w, "<h1>{}</h1>", xml(title))?;
     writeln!(
-        s,
+        w,
         "<p><input id=\"search\" type=\"search\" placeholder=\"number, value, neighbour class or comment\" oninput=\"search(this.value)\"/> <span id=\"shown\">{}</span> of {} patterns shown</p>",
         patterns.len(),
         patterns.len()
     )
-    .unwrap();
+    ?;
     for (size, classes) in &groups {
         let n: usize = classes.values().map(Vec::len).sum();
         writeln!(
-            s,
+            w,
             "<section class=\"size\" id=\"size-{size}\">\n<h2>{size} {} ({n} pattern{})</h2>",
             if *size == 1 { "vertex" } else { "vertices" },
             if n == 1 { "" } else { "s" }
-        )
-        .unwrap();
+        )?;
         for (class, ps) in classes {
             writeln!(
-                s,
+                w,
                 "<h3>neighbour class {class} ({} pattern{})</h3>\n<div class=\"group\">",
                 ps.len(),
                 if ps.len() == 1 { "" } else { "s" }
-            )
-            .unwrap();
+            )?;
             for p in ps {
-                card(&mut s, p, class);
+                card(w, p, class)?;
             }
-            s.push_str("</div>\n");
+            w.write_all("</div>\n".as_bytes())?;
         }
-        s.push_str("</section>\n");
+        w.write_all("</section>\n".as_bytes())?;
     }
-    s.push_str("</body>\n</html>\n");
-    s
+    w.write_all("</body>\n</html>\n".as_bytes())?;
+    Ok(())
 }
 
-fn card(s: &mut String, p: &Pattern, class: &str) {
+fn card(w: &mut dyn Write, p: &Pattern, class: &str) -> std::io::Result<()> {
     let comment = p
         .comments
         .iter()
@@ -106,18 +102,18 @@ fn card(s: &mut String, p: &Pattern, class: &str) {
         .join("\n");
     let text = format!("{} {} {class} {comment}", p.number, p.value).to_lowercase();
     writeln!(
-        s,
+        w,
         "<div class=\"pattern\" id=\"p{}\" data-text=\"{}\">",
         p.number,
         xml(&text)
-    )
-    .unwrap();
+    )?;
     // The SVG's own XML declaration-free root, inlined.
-    s.push_str(&draw(&pattern_picture(p)));
+    w.write_all(draw(&pattern_picture(p)).as_bytes())?;
     if !comment.trim().is_empty() {
-        writeln!(s, "<pre>{}</pre>", xml(&comment)).unwrap();
+        writeln!(w, "<pre>{}</pre>", xml(&comment))?;
     }
-    s.push_str("</div>\n");
+    w.write_all("</div>\n".as_bytes())?;
+    Ok(())
 }
 
 pub fn run(
@@ -138,7 +134,8 @@ pub fn run(
         || file.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
-    let html = page(&format!("{name}: {} patterns", patterns.len()), &patterns);
-    super::output::write_whole(out, html.as_bytes())?;
+    // Streamed to the file: a page of every default pattern is over a gigabyte.
+    let title = format!("{name}: {} patterns", patterns.len());
+    super::output::write_with(out, |w| page(w, &title, &patterns))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -342,13 +342,19 @@ fn write_too_long(start: &[u8], out: &mut impl Write) -> std::io::Result<()> {
 }
 
 /// The graph of one input line of a batch or a corpus file: the line without its line end
-/// (`\n`, `\r\n`); `None` for a blank line or a `#` comment, which get no answer. Nothing else
-/// is trimmed: a space is a cell of the encoding (a wall cell, as `O`), and a leading one
-/// shifts its row.
+/// (`\n`, `\r\n`); `None` for a blank line (nothing but white space: no eye vertex) or a `#`
+/// comment, which get no answer. A graph is never trimmed: a space is a cell of the encoding
+/// (a wall cell, as `O`), and a leading one shifts its row.
 pub fn graph_line(line: &str) -> Option<&str> {
-    let text = line.strip_suffix('\n').unwrap_or(line);
-    let text = text.strip_suffix('\r').unwrap_or(text);
-    (!text.is_empty() && !text.starts_with('#')).then_some(text)
+    graph_bytes(line.as_bytes()).map(|b| &line[..b.len()])
+}
+
+/// [`graph_line`] over bytes.
+fn graph_bytes(line: &[u8]) -> Option<&[u8]> {
+    let text = line.strip_suffix(b"\n").unwrap_or(line);
+    let text = text.strip_suffix(b"\r").unwrap_or(text);
+    let blank = text.iter().all(|b| b.is_ascii_whitespace());
+    (!blank && text[0] != b'#').then_some(text)
 }
 
 /// Bytes of input read at most before answering them.
@@ -441,12 +447,9 @@ fn quick_line(mode: &Mode, raw: &[u8], out: &mut Vec<u8>) -> bool {
     if !raw.is_ascii() {
         return false;
     }
-    // As `graph_line`: the line end only.
-    let text = raw.strip_suffix(b"\n").unwrap_or(raw);
-    let text = text.strip_suffix(b"\r").unwrap_or(text);
-    if text.is_empty() || text[0] == b'#' {
+    let Some(text) = graph_bytes(raw) else {
         return true;
-    }
+    };
     if !ev.consults_database() {
         return false;
     }
