@@ -30,6 +30,7 @@ mod library;
 mod limits;
 mod lint_eyes_db;
 mod malformed;
+mod newcomer;
 mod pictures;
 mod solver_centre_pockets;
 mod solver_harness;

@@ -37,6 +37,7 @@ pub fn run(files: &[PathBuf], options: dsl::Options) -> anyhow::Result<ExitCode>
                     let errors = diags.iter().filter(|d| d.is_error()).count();
                     load::eprint_diagnostics(&diags);
                     eprintln!("{name}: {errors} error{}", plural(errors));
+                    load::hint_lenient(&name, &bytes, options);
                     failed = true;
                     continue;
                 }

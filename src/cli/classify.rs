@@ -30,7 +30,16 @@ struct Eye {
 }
 
 fn from_graph(text: &str) -> anyhow::Result<Eye> {
-    let d = parse_graph(text).map_err(|e| anyhow::anyhow!("{text}: {e}"))?;
+    let d = parse_graph(text).map_err(|e| {
+        if Path::new(text).is_file() {
+            anyhow::anyhow!(
+                "{text} is a file, not an eye graph: add --at VERTEX to classify the eye space at \
+                 a vertex of its board"
+            )
+        } else {
+            anyhow::anyhow!("{text}: {e}")
+        }
+    })?;
     let vs = d.vertices();
     let enclosed = d.enclosed();
     if vs.iter().any(|v| v.marker.is_marginal()) {

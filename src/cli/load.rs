@@ -80,6 +80,18 @@ pub fn read_input(path: &Path, limit: u64) -> anyhow::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// After a pattern file's errors: when every one of them is a vital-point problem, which
+/// `--lenient` turns into a warning (GNU Go 3.8's released `eyes-3.8.db` has 1,356 of them),
+/// say so on standard error.
+pub fn hint_lenient(name: &str, bytes: &[u8], options: dsl::Options) {
+    if !options.lenient && dsl::parse_with(name, bytes, dsl::Options { lenient: true }).is_ok() {
+        eprintln!(
+            "hint: {name}: every error above is a vital-point problem; with --lenient they are \
+             warnings (GNU Go 3.8's eyes.db needs it)"
+        );
+    }
+}
+
 /// Read a database file. `Ok(None)` when it is a pattern file with errors, after printing its
 /// diagnostics on standard error; `Err` when it cannot be read or is a damaged compiled file.
 pub fn read_db_file(path: &Path, options: dsl::Options) -> anyhow::Result<Option<DbFile>> {
@@ -94,6 +106,7 @@ pub fn read_db_file(path: &Path, options: dsl::Options) -> anyhow::Result<Option
         Ok(file) => Ok(Some(DbFile::Patterns(file))),
         Err(diagnostics) => {
             eprint_diagnostics(&diagnostics);
+            hint_lenient(&name, &bytes, options);
             Ok(None)
         }
     }

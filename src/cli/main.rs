@@ -240,8 +240,9 @@ enum Command {
     Analyze {
         /// An SGF file or a text diagram.
         file: PathBuf,
-        /// Analyse the position before this move (SGF only; default: after all moves).
-        #[arg(long = "move")]
+        /// Analyse the position before this move, counted from 1 (SGF only; default: after
+        /// all moves).
+        #[arg(long = "move", value_parser = move_number)]
         move_number: Option<usize>,
         /// Only this colour's eye spaces (B or W).
         #[arg(long, value_parser = parse_color)]
@@ -323,6 +324,13 @@ enum Command {
         #[command(flatten)]
         solver: SolverArgs,
     },
+    /// Print a shell's completion script: `nakade completions bash > /etc/bash_completion.d/nakade`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): `nakade man > nakade.1; man ./nakade.1`.
+    Man,
 }
 
 impl Command {
@@ -345,7 +353,9 @@ impl Command {
             | Command::Fmt { .. }
             | Command::Shapes { .. }
             | Command::Classify { .. }
-            | Command::Library { .. } => None,
+            | Command::Library { .. }
+            | Command::Completions { .. }
+            | Command::Man => None,
         }
     }
 }
@@ -359,6 +369,26 @@ fn graph_arg(s: &str) -> Result<String, String> {
         return Err(format!("no option {s} here (and not an eye graph)"));
     }
     Ok(s.to_string())
+}
+
+/// Exit with a usage error (exit 2) in clap's form, with the usage of the subcommand run.
+fn usage_error(kind: clap::error::ErrorKind, message: String) -> ! {
+    let mut command = Args::command();
+    command.build();
+    let name = std::env::args().nth(1).unwrap_or_default();
+    match command.find_subcommand_mut(&name) {
+        Some(sub) => sub.error(kind, message).exit(),
+        None => command.error(kind, message).exit(),
+    }
+}
+
+/// A `--move`: moves count from 1.
+fn move_number(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => Err("moves count from 1 (--move 1 is the position before the first move)".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("{s:?}: expected a move number, counted from 1")),
+    }
 }
 
 fn parse_color(s: &str) -> Result<nakade::board::Color, String> {
@@ -380,12 +410,30 @@ struct GraphInput {
     #[arg(long, conflicts_with = "graph")]
     batch: bool,
     /// The encoded eye graph (one starting with `-`, a top edge, is taken as the graph).
-    #[arg(
-        required_unless_present = "batch",
-        allow_hyphen_values = true,
-        value_parser = graph_arg
-    )]
+    #[arg(allow_hyphen_values = true, value_parser = graph_arg)]
     graph: Option<String>,
+}
+
+impl GraphInput {
+    /// The graph argument, or a usage error (exit 2) that points at `--batch` when there is
+    /// none or it is `-`.
+    fn graph(&self) -> Option<&str> {
+        if self.batch {
+            return None;
+        }
+        let hint = "to read graphs from standard input, one a line, use --batch";
+        match self.graph.as_deref() {
+            None => usage_error(
+                clap::error::ErrorKind::MissingRequiredArgument,
+                format!("no eye graph given (such as 'OO!%O.X%!...'); {hint}"),
+            ),
+            Some("-") => usage_error(
+                clap::error::ErrorKind::ValueValidation,
+                format!("'-' is no eye graph; {hint}"),
+            ),
+            Some(g) => Some(g),
+        }
+    }
 }
 
 /// The solver's parameters.
@@ -536,14 +584,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             matching::run(
                 &matching::Mode::Match(&evaluator),
                 input.batch,
-                input.graph.as_deref(),
+                input.graph(),
                 input.json,
             )
         }
         Command::Solve { input, solver } => matching::run(
             &matching::Mode::Solve(solver.params()),
             input.batch,
-            input.graph.as_deref(),
+            input.graph(),
             input.json,
         ),
         Command::Diff {
@@ -658,6 +706,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             // Every command of the engine reads within the engine's limits: `eval_eye` and the
             // GoGui commands as `analyze_eyegraph`.
             gtp::run(db, solver.params_with(GTP_NODE_LIMIT, Some(GTP_TIME_LIMIT)))
+        }
+        Command::Completions { shell } => {
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut Args::command(), "nakade", &mut out);
+            out!("{}", String::from_utf8_lossy(&out))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Man => {
+            let mut out = Vec::new();
+            clap_mangen::Man::new(Args::command()).render(&mut out)?;
+            out!("{}", String::from_utf8_lossy(&out))?;
+            Ok(ExitCode::SUCCESS)
         }
     }
 }
