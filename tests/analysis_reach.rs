@@ -107,12 +107,14 @@ fn a_larger_budget_reads_a_space_the_default_leaves_a_bound() {
     };
     let file = "benches/positions/middle_game_5.sgf";
     let default = space_of_13(&["analyze", file, "--json"]);
-    assert_eq!(
-        default["source"],
-        "bound: at most 2 eyes (beyond the solver's reach)"
-    );
+    // A bound is no value: `value` is null, `bound` holds it (issue 34, item 4).
+    assert_eq!(default["source"], "bound");
+    assert_eq!(default["value"], serde_json::Value::Null);
+    assert_eq!(default["bound"], "2222");
+    assert_eq!(default["pattern"], serde_json::Value::Null);
     let more = space_of_13(&["analyze", file, "--json", "--solver-nodes", "2000000"]);
     assert_eq!(more["source"], "solver");
+    assert_eq!(more["bound"], serde_json::Value::Null);
     assert_eq!(more["value"], "1222");
     assert_eq!(more["attack"], serde_json::json!(["R10", "S10", "T8"]));
     assert_eq!(more["outer_liberties"], 1);

@@ -84,14 +84,14 @@ fn solve_json_and_batch() {
     assert_eq!(code, 0);
     assert_eq!(
         out.trim(),
-        "{\"graph\":\".!..%O$\",\"value\":\"0022\",\"attack\":[[0,2]],\"defense\":[[0,1]]}"
+        "{\"graph\":\".!..%O$\",\"value\":\"0022\",\"attack\":[[0,2]],\"defense\":[[0,1]],\"source\":\"solver\"}"
     );
     let (out, _, _) = nakade(
         &["solve", "--batch"],
         "|..%|..%+--\n.....................\n",
     );
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines[0], "{\"graph\":\"|..%|..%+--\",\"value\":\"1112\",\"attack\":[],\"defense\":[[0,1],[0,2],[1,1],[1,2]]}");
+    assert_eq!(lines[0], "{\"graph\":\"|..%|..%+--\",\"value\":\"1112\",\"attack\":[],\"defense\":[[0,1],[0,2],[1,1],[1,2]],\"source\":\"solver\"}");
     assert_eq!(lines[1], "{\"graph\":\".....................\",\"error\":\"the eye space has 21 vertices; the solver handles at most 20\"}");
 }
 

@@ -102,14 +102,14 @@ fn the_commands_follow_the_position() {
     .map(String::from);
     let got = transcript(&session);
     let answers: Vec<&str> = got.split("> ").collect();
-    // Black's corner space A1 A2 holds one eye; the rest of the board is black's too, two
-    // eyes by the size rule (too large to read).
+    // Black's corner space A1 A2 holds one eye; the rest of the board is black's too, too
+    // large to read: at most two eyes, labelled as a bound (issue 34, item 4).
     let values = "nakade-eye_values\n=\n\
-                  2222 2222 2222 2222 2222\n\
-                  2222 2222 2222 2222 2222\n\
-                  \"\" \"\" 2222 2222 2222\n\
-                  1111 \"\" 2222 2222 2222\n\
-                  1111 \"\" 2222 2222 2222\n\n";
+                  ≤2222 ≤2222 ≤2222 ≤2222 ≤2222\n\
+                  ≤2222 ≤2222 ≤2222 ≤2222 ≤2222\n\
+                  \"\" \"\" ≤2222 ≤2222 ≤2222\n\
+                  1111 \"\" ≤2222 ≤2222 ≤2222\n\
+                  1111 \"\" ≤2222 ≤2222 ≤2222\n\n";
     assert_eq!(answers[6], values);
     assert_eq!(answers[7], "nakade-dead_stones\n=\n\n");
     // White's stone at A1 lives in black's space: dead, and the space's value is the same.

@@ -196,7 +196,7 @@ fn cli_build_merge_stats_lookup() {
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["outcome"], "dead");
-    assert_eq!(v["best"], "v1");
+    assert_eq!(v["best"], serde_json::json!([0, 1]));
     let (_, err, code) = nakade(&["library", "stats", "--library", &p("part1")], "");
     assert_eq!(code, 0, "{err}");
     let (_, err, code) = nakade(&["library", "stats", "--library", "Cargo.toml"], "");

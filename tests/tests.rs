@@ -24,6 +24,7 @@ mod eyegraph_gnugo;
 mod faults;
 mod gogui;
 mod gtp_fuzz;
+mod json_schema;
 mod ko_half_eyes;
 mod layout;
 mod library;

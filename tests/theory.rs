@@ -202,7 +202,7 @@ fn side_kill_of_1222333() {
 
 #[test]
 fn classify_command_reads_the_rabbit_six() {
-    // O..%...%O.O: v0 (0,1), v1 (0,2), v2 (1,0), v3 (1,1), v4 (1,2), v5 (2,1).
+    // O..%...%O.O: points as `match` names them, [row, column] over the characters given.
     let (out, err, code) = nakade(&["classify", "O..%...%O.O", "--json"], "");
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -210,13 +210,13 @@ fn classify_command_reads_the_rabbit_six() {
     assert_eq!(v["life_property"], false);
     assert_eq!(v["life_property_solver"], false);
     assert_eq!(v["status"], "Unsettled");
-    assert_eq!(v["vital"], serde_json::json!(["v3"]));
-    assert_eq!(v["end"], serde_json::json!(["v1"]));
-    assert_eq!(v["hot"], "v3");
+    assert_eq!(v["vital"], serde_json::json!([[1, 1]]));
+    assert_eq!(v["end"], serde_json::json!([[0, 2]]));
+    assert_eq!(v["hot"], serde_json::json!([[1, 1]]));
     let (out, _, _) = nakade(&["classify", "O..%.X.%O.O", "--json"], "");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["status"], "Nakade");
-    assert_eq!(v["hot"], serde_json::Value::Null);
+    assert_eq!(v["hot"], serde_json::json!([]));
     // [112233]-alpha: the 3-points (v1, v2) adjacent. Rows: .O / ... / .. shifted.
     let (out, err, code) = nakade(&["classify", ".OO%...%..O", "--json"], "");
     assert_eq!(code, 0, "{err}");
@@ -229,7 +229,7 @@ fn classify_command_reads_the_rabbit_six() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["class"], "[11222]");
     assert_eq!(v["status"], "AliveInAtari");
-    assert_eq!(v["hot"], "v4");
+    assert_eq!(v["hot"], serde_json::json!([[0, 4]]));
     let (_, err, code) = nakade(&["classify", "..%!."], "");
     assert_eq!(code, 1);
     assert!(err.contains("plain eyes"), "{err}");

@@ -149,6 +149,41 @@ impl SpaceReport {
         self.analyzed.space.color
     }
 
+    /// True when [`SpaceReport::value`] is only an upper bound ([`Source::Bound`]), not the
+    /// space's value.
+    pub fn is_bound(&self) -> bool {
+        self.source == Source::Bound
+    }
+
+    /// The space's value when it is one: `None` for a bound ([`SpaceReport::is_bound`]) and
+    /// for a space no reading could value. What a host that reads only values should read.
+    pub fn exact_value(&self) -> Option<EyeValue> {
+        self.value.filter(|_| !self.is_bound())
+    }
+
+    /// A short label of the value for pictures and boards: `1122`, `≤2222` for a bound, `?`
+    /// when there is none.
+    pub fn value_label(&self) -> String {
+        match self.value {
+            Some(v) if self.is_bound() => format!("≤{v}"),
+            Some(v) => v.to_string(),
+            None => "?".to_string(),
+        }
+    }
+
+    /// The source in one word, as the JSON output names it: `pattern`, `solver`, `captured`,
+    /// `ko`, `bound` or `unknown`.
+    pub fn source_kind(&self) -> &'static str {
+        match self.source {
+            Source::Pattern(_) => "pattern",
+            Source::Solver => "solver",
+            Source::Bound => "bound",
+            Source::Captured => "captured",
+            Source::Unknown => "unknown",
+            Source::Ko(_) => "ko",
+        }
+    }
+
     /// The board points of the space, sorted.
     pub fn points(&self) -> Vec<Loc> {
         self.analyzed.space.points.iter().map(|p| p.loc).collect()

@@ -5,7 +5,9 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
 
-use nakade::board::analysis::{analyze_position, AnalysisLimits, PositionReport, SpaceReport};
+use nakade::board::analysis::{
+    analyze_position, AnalysisLimits, PositionReport, Source, SpaceReport,
+};
 use nakade::board::shape_library::library_reading;
 use nakade::board::topology::eighths_to_string;
 use nakade::board::unconditional::{self, Unconditional};
@@ -290,6 +292,11 @@ fn space_text(out: &mut String, board: &Board, k: usize, s: &SpaceReport) {
     writeln!(out, "  outer libs: {}", s.analyzed.outer_liberties).unwrap();
     writeln!(out, "  source:    {}", s.source).unwrap();
     match s.value {
+        Some(v) if s.is_bound() => writeln!(
+            out,
+            "  value:     at most 2 eyes (a bound, {v}: beyond the solver's reach, not a value)"
+        )
+        .unwrap(),
         Some(v) => writeln!(out, "  value:     {v} ({})", v.describe()).unwrap(),
         None => writeln!(out, "  value:     unknown").unwrap(),
     }
@@ -344,8 +351,18 @@ pub fn to_json(board: &Board, r: &PositionReport) -> Value {
                 "false_eyes": s.false_eyes().iter().map(|h| vertex::name(board, h.loc)).collect::<Vec<_>>(),
                 "class": if s.graph.is_empty() { Value::Null } else { Value::from(s.neighbour_class()) },
                 "outer_liberties": s.analyzed.outer_liberties,
-                "source": s.source.to_string(),
-                "value": s.value.map(|v| v.to_string()),
+                "source": s.source_kind(),
+                "pattern": match s.source { Source::Pattern(n) => Value::from(n), _ => Value::Null },
+                "ko": match &s.source {
+                    Source::Ko(k) => json!({
+                        "owner_wins": k.owner_wins.to_string(),
+                        "attacker_wins": k.attacker_wins.to_string(),
+                    }),
+                    _ => Value::Null,
+                },
+                // A bound is never a value: a host that reads `value` alone cannot mistake it.
+                "value": s.exact_value().map(|v| v.to_string()),
+                "bound": if s.is_bound() { s.value.map(|v| v.to_string()) } else { None },
                 "attack": n(&s.attack),
                 "defense": n(&s.defense),
                 "eval_eye": s.eval_eye(board),

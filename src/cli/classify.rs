@@ -26,7 +26,11 @@ struct Eye {
     owner: Vec<Cell>,
     on_edge: bool,
     space: Space,
+    /// Each cell's name in the text: `row,col` over the graph's characters as given (as
+    /// `match` names points), or the board vertex.
     names: Vec<String>,
+    /// The same in the JSON: `[row, col]`, or the vertex as a string.
+    json_names: Vec<serde_json::Value>,
 }
 
 fn from_graph(text: &str) -> anyhow::Result<Eye> {
@@ -56,7 +60,8 @@ fn from_graph(text: &str) -> anyhow::Result<Eye> {
         .collect();
     let owner = enclosed.iter().map(|e| cell(e.row, e.col)).collect();
     let on_edge = vs.iter().any(|v| v.edge > 0) || enclosed.iter().any(|e| e.edge > 0);
-    let names = (0..cells.len()).map(|i| format!("v{i}")).collect();
+    let names = cells.iter().map(|(r, c)| format!("{r},{c}")).collect();
+    let json_names = cells.iter().map(|&(r, c)| json!([r, c])).collect();
     Ok(Eye {
         cells,
         opponent,
@@ -64,6 +69,7 @@ fn from_graph(text: &str) -> anyhow::Result<Eye> {
         on_edge,
         space,
         names,
+        json_names,
     })
 }
 
@@ -77,7 +83,7 @@ fn from_board(file: &Path, at: &str) -> anyhow::Result<Eye> {
     if !report.marginals().is_empty() {
         anyhow::bail!(
             "{}: the eye space at {at} has marginal points: the static theory reads plain eyes",
-            file.display()
+            crate::load::input_name(file)
         );
     }
     let points = report.points();
@@ -100,7 +106,7 @@ fn from_board(file: &Path, at: &str) -> anyhow::Result<Eye> {
     if cells.len() > 20 {
         anyhow::bail!(
             "{}: the eye space at {at} has {} points; at most 20 are read",
-            file.display(),
+            crate::load::input_name(file),
             cells.len()
         );
     }
@@ -115,7 +121,8 @@ fn from_board(file: &Path, at: &str) -> anyhow::Result<Eye> {
             space.stone |= 1 << i;
         }
     }
-    let names = points.iter().map(|&l| vertex::name(&board, l)).collect();
+    let names: Vec<String> = points.iter().map(|&l| vertex::name(&board, l)).collect();
+    let json_names = names.iter().map(|n| json!(n)).collect();
     Ok(Eye {
         cells,
         opponent,
@@ -123,6 +130,7 @@ fn from_board(file: &Path, at: &str) -> anyhow::Result<Eye> {
         on_edge,
         space,
         names,
+        json_names,
     })
 }
 
@@ -173,6 +181,13 @@ pub fn run(
     let solver_life = solver_life.map(|v| v.holds()).ok();
     let position = if eye.on_edge { "edge" } else { "centre" };
     if json_out {
+        let at = |c: &Cell| -> serde_json::Value {
+            eye.cells
+                .iter()
+                .position(|x| x == c)
+                .map_or(serde_json::Value::Null, |i| eye.json_names[i].clone())
+        };
+        let points = |v: &[Cell]| -> Vec<serde_json::Value> { v.iter().map(at).collect() };
         let out = json!({
             "class": class.to_string(),
             "sub_class": sub.map(|s| s.to_string()),
@@ -180,9 +195,9 @@ pub fn run(
             "life_property": reading.points.life_property,
             "life_property_solver": solver_life,
             "status": reading.status.to_string(),
-            "vital": names(&reading.points.vital),
-            "end": names(&reading.points.end),
-            "hot": reading.hot.as_ref().map(name),
+            "vital": points(&reading.points.vital),
+            "end": points(&reading.points.end),
+            "hot": reading.hot.as_ref().map(at).into_iter().collect::<Vec<_>>(),
         });
         outln!("{out}")?;
         return Ok(ExitCode::SUCCESS);

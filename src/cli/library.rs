@@ -163,24 +163,34 @@ fn lookup(
         }
         return Ok(ExitCode::from(1));
     };
-    let best = match (entry.best, at) {
+    // The best move on the graph as given: `[row, col]` over its characters (as `match`
+    // names points), the wall's outer liberty, a pass, or none.
+    let point = match (entry.best, at) {
         (Some(nakade::evaluation::solve::Move::Vertex(_)), Some(c)) => moved
             .iter()
             .position(|&m| m == c)
-            .map_or("?".to_string(), |i| format!("v{i}")),
-        (Some(nakade::evaluation::solve::Move::OuterLiberty), _) => "outer".to_string(),
-        (Some(nakade::evaluation::solve::Move::Pass), _) => "pass".to_string(),
-        _ => "none".to_string(),
+            .map(|i| (vs[i].row, vs[i].col)),
+        _ => None,
+    };
+    let (best_text, best_json) = match (entry.best, point) {
+        (Some(nakade::evaluation::solve::Move::Vertex(_)), Some((r, c))) => {
+            (format!("{r},{c}"), json!([r, c]))
+        }
+        (Some(nakade::evaluation::solve::Move::OuterLiberty), _) => {
+            ("outer liberty".to_string(), json!("outer_liberty"))
+        }
+        (Some(nakade::evaluation::solve::Move::Pass), _) => ("pass".to_string(), json!("pass")),
+        _ => ("none".to_string(), serde_json::Value::Null),
     };
     if json_out {
         outln!(
             "{}",
-            json!({ "found": true, "edge": edge.to_string(), "outcome": entry.outcome.to_string(), "best": best, "micros": micros })
+            json!({ "found": true, "edge": edge.to_string(), "outcome": entry.outcome.to_string(), "best": best_json, "micros": micros })
         )?;
     } else {
         outln!("placement: {edge}")?;
         outln!("outcome: {}", entry.outcome)?;
-        outln!("best move: {best}")?;
+        outln!("best move: {best_text}")?;
     }
     Ok(ExitCode::SUCCESS)
 }

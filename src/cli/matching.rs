@@ -49,6 +49,8 @@ struct SolveJson<'a> {
     value: String,
     attack: Vec<(usize, usize)>,
     defense: Vec<(usize, usize)>,
+    /// Always `solver`: the same key as `match` gives.
+    source: &'static str,
 }
 
 #[derive(Serialize)]
@@ -110,6 +112,7 @@ fn json_line(mode: &Mode, text: &str) -> (String, bool) {
             value: s.value.to_string(),
             attack: coords(&g, VertexSet(s.attack)),
             defense: coords(&g, VertexSet(s.defense)),
+            source: "solver",
         }),
         Err(error) => {
             return (

@@ -329,9 +329,11 @@ fn legend(r: &PositionReport) -> Vec<LegendLine> {
         )]),
     ];
     for (k, sp) in r.spaces.iter().enumerate() {
-        let value = sp
-            .value
-            .map_or("?".to_string(), |v| format!("{v} ({})", v.describe()));
+        let value = match sp.value {
+            Some(_) if sp.is_bound() => "at most 2 eyes (a bound)".to_string(),
+            Some(v) => format!("{v} ({})", v.describe()),
+            None => "?".to_string(),
+        };
         let points = sp.analyzed.space.points.len();
         lines.push(line(&[
             (Some("bold"), label(k)),

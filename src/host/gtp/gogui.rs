@@ -84,7 +84,7 @@ fn names(board: &Board, locs: impl IntoIterator<Item = Loc>) -> String {
 fn values(board: &Board, report: &PositionReport) -> Vec<Option<String>> {
     let mut out = vec![None; board.grid_len()];
     for s in &report.spaces {
-        let text = s.value.map_or("?".to_string(), |v| v.to_string());
+        let text = s.value_label();
         for l in s.points() {
             out[l.index()].get_or_insert_with(|| text.clone());
         }
@@ -174,7 +174,7 @@ fn eyes(board: &Board, report: &PositionReport) -> String {
                 .spaces
                 .iter()
                 .filter(|s| s.color() == c)
-                .map(|s| s.value.map_or("?".to_string(), |v| v.to_string()))
+                .map(|s| s.value_label())
                 .collect();
             let list = if vals.is_empty() {
                 "no eye space".to_string()
