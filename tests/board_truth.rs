@@ -250,8 +250,9 @@ fn a_stone_half_eye_decided_inside_its_space_gets_no_virtual_vertex() {
 /// the eye (`0 1`), and the solver marks both as attack and defence points. GNU Go's
 /// `eval_eye` names B15 there; a few moves later, with C15 and B14 in the space (D17 gone),
 /// it names A17 of the same points, where we name A17 too. Naming the last of equal points
-/// instead of the first (a trial, `docs/MEASUREMENTS.md`) turned the first position's 20
-/// answers into agreements and 54 others of the later positions into differences.
+/// instead of the first (a trial, in the measurement diary,
+/// `git show f540820:docs/MEASUREMENTS.md`) turned the first position's 20 answers into
+/// agreements and 54 others of the later positions into differences.
 #[test]
 fn equal_vital_points_include_gnugos_choice() {
     let four = "(;GM[1]FF[4]SZ[19]AB[na][gb][mb][ob][dc][mc][sc][bd][sd][ge][ke][af][hf][kf][nf][cg][hg][sh][ei][oi][cj][fj][nj][rj][bk][fk][ik][ll][sl][am][qm][en][fn][jn][ln][on][do][cp][ep][ip][jp][mp][dr][hr][kr][or][rr][ms]AW[bb][eb][ib][rc][cd][dd][gd][hd][id][ee][ne][pe][mf][pf][bg][eg][mg][ng][ch][dh][fh][lh][ph][gi][lj][mk][ql][rl][nm][pm][rm][hn][mn][ho][mo][gp][lp][op][pp][gq][iq][jq][kq][lq][qq][gr][ir][qr]PL[B])";

@@ -1084,7 +1084,8 @@ mod tests {
         );
     }
 
-    /// Random game, seed 1 (`docs/MEASUREMENTS.md`): `(;SZ[9]AB[ec][ge][dg]AW[cc][fc][ed])`.
+    /// Random game, seed 1 (the measurement diary, `git show f540820:docs/MEASUREMENTS.md`):
+    /// `(;SZ[9]AB[ec][ge][dg]AW[cc][fc][ed])`.
     /// Black E7 has two liberties, D7 and E8; white to move can chase it, so reading captures
     /// it, and with it gone its points would be white's. But black to move extends to E8 (four
     /// liberties: D8 F8 E9 and D7) and runs into the open top and left, toward its own stones
