@@ -76,8 +76,8 @@ typedef struct nakade_result nakade_result;
 // may be read from several threads at once. Free it with `nakade_space_free`.
 typedef struct nakade_space nakade_space;
 
-// An eye value: the four digits `abcd` (SEMANTICS.md): eyes when the attacker moves first
-// and gets a second move (`a`), the attacker moves first (`b`), the owner moves first (`c`),
+// An eye value: the four digits `abcd` (`docs/PATTERNS.md`, "Eye values"): eyes when the
+// attacker moves first and gets a second move (`a`), the attacker moves first (`b`), the owner moves first (`c`),
 // the owner moves first and gets a second move (`d`).
 typedef struct {
   // Digit a.

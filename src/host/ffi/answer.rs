@@ -15,8 +15,8 @@ use crate::evaluation::evaluate::{self, EvalError, Evaluator};
 use crate::evaluation::solve::{self, Params};
 use crate::value::EyeValue;
 
-/// An eye value: the four digits `abcd` (SEMANTICS.md): eyes when the attacker moves first
-/// and gets a second move (`a`), the attacker moves first (`b`), the owner moves first (`c`),
+/// An eye value: the four digits `abcd` (`docs/PATTERNS.md`, "Eye values"): eyes when the
+/// attacker moves first and gets a second move (`a`), the attacker moves first (`b`), the owner moves first (`c`),
 /// the owner moves first and gets a second move (`d`).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
