@@ -9,7 +9,11 @@
 //!   points the text talks about); [`ParsedDiagram::labels`] maps each label to its location;
 //! * `|` as the first cell of every row marks the left board edge, as the last cell the right
 //!   edge; a first or last line made only of `-` and `+` marks the top or bottom edge (`+` is a
-//!   corner there).
+//!   corner there);
+//! * a board as GTP's `showboard` prints it (GNU Go's or this crate's: column letters, row
+//!   numbers on both sides, notes after them, the response's `=`) is the whole board, of the
+//!   size the letters count; so is a square diagram without any mark when no size is given
+//!   (rows of `. X O` pasted as they are).
 //!
 //! **Which edges are board edges.** Exactly the marked ones. A diagram with both edges of one
 //! direction marked spans the board in that direction, which fixes the board size (a diagram
@@ -138,21 +142,75 @@ struct Row {
     first_col: usize,
 }
 
+/// The line of the first row.
+fn at0_line(rows: &[Row]) -> usize {
+    rows.first().map_or(1, |r| r.line)
+}
+
+/// GTP's column letters (`A B C ... T`, no `I`), all from `A` on: their number.
+fn column_letters(line: &str) -> Option<usize> {
+    let letters: Vec<&str> = line.split_whitespace().collect();
+    let expected = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+    let ok = !letters.is_empty()
+        && letters.len() <= expected.len()
+        && letters
+            .iter()
+            .zip(expected.chars())
+            .all(|(l, e)| l.len() == 1 && l.starts_with(e));
+    ok.then_some(letters.len())
+}
+
+/// A row without the row numbers `showboard` puts on its sides (and the notes after the
+/// right one): the number on the left is blanked (columns keep their place), the line is cut
+/// at the number on the right. True when there was a number on the left.
+fn without_row_numbers(line: &str) -> (String, bool) {
+    let trimmed = line.trim_start();
+    let digits = trimmed.chars().take_while(char::is_ascii_digit).count();
+    let after = trimmed[digits..].chars().next();
+    if digits == 0 || digits > 2 || !after.is_some_and(char::is_whitespace) {
+        return (line.to_string(), false);
+    }
+    let start = line.len() - trimmed.len();
+    let mut row: String = line[..start + digits].chars().map(|_| ' ').collect();
+    let rest = &line[start + digits..];
+    // The right-hand number: the first digit after the cells.
+    let end = rest
+        .find(|c: char| c.is_ascii_digit())
+        .unwrap_or(rest.len());
+    row.push_str(&rest[..end]);
+    (row, true)
+}
+
 fn err(line: usize, col: usize, kind: DiagramErrorKind) -> DiagramError {
     DiagramError { line, col, kind }
 }
 
 /// Parse a board diagram; `size` overrides the board size (see the module docs).
 pub fn parse_board(text: &str, size: Option<usize>) -> Result<ParsedDiagram, DiagramError> {
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l))
-        .filter(|(_, l)| !l.trim().is_empty())
-        .collect();
+    // A board as GTP's `showboard` prints it (GNU Go's, this crate's): the `=` of the
+    // response, column letters above and below, row numbers on both sides and notes after
+    // them. The letters and numbers go (each cell keeps its column, for messages), and they
+    // mark the whole board.
+    let mut columns: Option<usize> = None;
+    let mut numbered = 0;
+    let mut kept: Vec<(usize, String)> = Vec::new();
+    for (i, l) in text.lines().enumerate() {
+        if l.trim().is_empty() || l.trim() == "=" {
+            continue;
+        }
+        if let Some(n) = column_letters(l) {
+            columns = Some(n);
+            continue;
+        }
+        let (row, had_number) = without_row_numbers(l);
+        numbered += usize::from(had_number);
+        kept.push((i + 1, row));
+    }
+    let lines: Vec<(usize, &str)> = kept.iter().map(|(i, l)| (*i, l.as_str())).collect();
     if lines.is_empty() {
         return Err(err(1, 1, DiagramErrorKind::Empty));
     }
+    let whole_board = columns.is_some() || numbered == lines.len();
     let is_edge_line = |l: &str| {
         let t: Vec<char> = l.chars().filter(|c| !c.is_whitespace()).collect();
         t.contains(&'-') && t.iter().all(|&c| c == '-' || c == '+')
@@ -233,6 +291,27 @@ pub fn parse_board(text: &str, size: Option<usize>) -> Result<ParsedDiagram, Dia
     let at0 = (rows[0].line, rows[0].first_col);
     let bad =
         |size: usize, reason: String| err(at0.0, at0.1, DiagramErrorKind::BadSize { size, reason });
+    // Coordinates, or a square diagram without a single mark (a board pasted as rows of
+    // `. X O`) and no size given: the whole board.
+    let unmarked = !(left || right || top || bottom);
+    let whole_board = unmarked
+        && (whole_board
+            || (size.is_none() && width == height && (MIN_SIZE..=MAX_SIZE).contains(&width)));
+    if let Some(n) = columns.filter(|&n| n != width) {
+        return Err(err(
+            at0_line(&rows),
+            1,
+            DiagramErrorKind::RaggedRow {
+                found: width,
+                expected: n,
+            },
+        ));
+    }
+    let (left, right, top, bottom) = if whole_board {
+        (true, true, true, true)
+    } else {
+        (left, right, top, bottom)
+    };
     let closed_h = left && right;
     let closed_v = top && bottom;
     if closed_h && closed_v && width != height {
@@ -342,6 +421,51 @@ mod tests {
         assert_eq!(q.origin, (8, 0));
         let c = parse_board("XXX\nX.X\nXXX", Some(5)).unwrap();
         assert_eq!(c.origin, (1, 1));
+    }
+
+    #[test]
+    fn a_pasted_showboard_is_the_whole_board() {
+        // GNU Go 3.8's `showboard`, as it prints it (issue 34, item 2).
+        let gnugo = "= \n   A B C D E\n 5 . . . . . 5\n 4 . + . + . 4\n 3 . . X . . 3\n \
+                     2 . O . + . 2     WHITE (O) has captured 0 stones\n \
+                     1 . . . . . 1     BLACK (X) has captured 0 stones\n   A B C D E\n";
+        let p = parse_board(gnugo, None).unwrap();
+        assert_eq!(p.board.size(), 5);
+        assert_eq!(p.origin, (0, 0));
+        assert_eq!(
+            p.board.to_diagram(),
+            ". . . . .\n. . . . .\n. . X . .\n. O . . .\n. . . . .\n"
+        );
+        // This crate's own, on 19x19 (two-digit row numbers).
+        let mut b = Board::new(19).unwrap();
+        b.play(b.loc(3, 3).unwrap(), Color::Black).unwrap();
+        b.play(b.loc(15, 16).unwrap(), Color::White).unwrap();
+        let mut shown = String::from("   A B C D E F G H J K L M N O P Q R S T\n");
+        for y in 0..19 {
+            let row: Vec<String> = (0..19)
+                .map(|x| {
+                    b.color(b.loc(x, y).unwrap())
+                        .map_or(".".into(), |c| c.to_char().to_string())
+                })
+                .collect();
+            shown.push_str(&format!("{:>2} {} {}\n", 19 - y, row.join(" "), 19 - y));
+        }
+        shown.push_str("   A B C D E F G H J K L M N O P Q R S T\n");
+        let p = parse_board(&shown, None).unwrap();
+        assert_eq!(p.board.to_diagram(), b.to_diagram());
+        // Rows of `. X O` as pasted: a square diagram without marks is the whole board.
+        let p = parse_board(".........\n........X\n.........\n.........\n....O....\n.........\n.........\n.........\n.........", None).unwrap();
+        assert_eq!((p.board.size(), p.origin), (9, (0, 0)));
+        assert_eq!(vertex::name(&p.board, p.board.loc(8, 1).unwrap()), "J8");
+        // Letters that do not match the rows.
+        let e = parse_board("   A B C\n 2 . . 2\n 1 . . 1\n   A B C", None).unwrap_err();
+        assert_eq!(
+            e.kind,
+            DiagramErrorKind::RaggedRow {
+                found: 2,
+                expected: 3
+            }
+        );
     }
 
     #[test]
