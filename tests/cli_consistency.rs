@@ -117,7 +117,7 @@ fn compiled_databases_are_read_by_every_command_that_reads_a_database() {
     let (_, err, code) = nakade(&["compile", src.path(), "--out", ndb.path()], "");
     assert_eq!(
         (err, code),
-        (format!("{}: 1 pattern, 1 key, 148 bytes\n", ndb.path()), 0)
+        (format!("{}: 1 pattern, 1 key, 156 bytes\n", ndb.path()), 0)
     );
     let graph = "|.%|X..%+---";
     let (out, err, code) = nakade(&["match", "--db", ndb.path(), graph], "");
@@ -166,7 +166,7 @@ fn compiled_databases_are_read_by_every_command_that_reads_a_database() {
             )
         );
     }
-    // A damaged compiled file is refused with the word where it goes wrong.
+    // A cut compiled file is refused by its checksum (`tests/damaged_files.rs` has more).
     let mut bytes = std::fs::read(ndb.path()).unwrap();
     bytes.truncate(bytes.len() - 4);
     let cut = Temp::new("cut.ndb", &bytes);
@@ -174,7 +174,7 @@ fn compiled_databases_are_read_by_every_command_that_reads_a_database() {
     assert_eq!(code, 1);
     assert!(
         err.starts_with(&format!(
-            "error: {}: damaged compiled database at word",
+            "error: {}: checksum mismatch: the file is damaged or truncated (expected ",
             cut.path()
         )),
         "{err}"

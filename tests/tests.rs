@@ -16,6 +16,7 @@ mod canonical;
 mod cli;
 mod cli_consistency;
 mod corpus;
+mod damaged_files;
 mod default_db;
 mod enclosed_stones;
 mod eval_eye;

@@ -8,7 +8,9 @@ use anyhow::Context;
 use clap::Subcommand;
 use serde_json::json;
 
-use nakade::evaluation::library::{orient, Library, Outcome, MAX_LIBERTIES, MAX_LIBRARY_SIZE};
+use nakade::evaluation::library::{
+    orient, read_layout, Library, Outcome, MAX_LIBERTIES, MAX_LIBRARY_SIZE,
+};
 use nakade::evaluation::theory::placement::Edge;
 use nakade::evaluation::theory::polyomino::Cell;
 use nakade::pattern::diagram::Content;
@@ -102,9 +104,11 @@ pub fn run(cmd: LibraryCommand) -> anyhow::Result<ExitCode> {
         LibraryCommand::Merge { parts, out } => {
             let mut all = Vec::new();
             for p in &parts {
-                all.push(
-                    std::fs::read(p).with_context(|| format!("{}: cannot read", p.display()))?,
-                );
+                let bytes =
+                    std::fs::read(p).with_context(|| format!("{}: cannot read", p.display()))?;
+                // Each part checked here too, so that an error names its file.
+                read_layout(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?;
+                all.push(bytes);
             }
             let bytes = nakade::evaluation::library::merge(&all)?;
             write_whole(&out, &bytes)?;

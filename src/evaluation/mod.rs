@@ -14,6 +14,7 @@
 //!
 //! This layer uses the pattern layer ([`crate::pattern`]) and [`crate::value`] below it.
 
+pub(crate) mod checksum;
 pub mod db;
 pub mod evaluate;
 pub mod library;

@@ -3,8 +3,9 @@
 //! The bytes are the database: a lookup reads them directly, so loading builds no hash map.
 //! They are little-endian `u32` words (no alignment assumed):
 //!
-//! 1. a header: magic `NKDB`, format version, pattern count `P`, key count `K`, bucket count
-//!    `B`, table size `T` (a power of two above `K`), record area length `R`, and a reserved 0;
+//! 1. a header: magic `NKDB`, format version, the checksum (a `u64`, two words: XXH64 with
+//!    seed 0 of every byte after it), pattern count `P`, key count `K`, bucket count `B`, table
+//!    size `T` (a power of two above `K`), record area length `R`, and a reserved 0;
 //! 2. the patterns, four words each: number, packed value, size, header line;
 //! 3. the buckets (vertex count, marginal count and neighbour class, as `u64`), ascending, two
 //!    words each: a query whose bucket is absent is answered without canonicalisation;
@@ -14,25 +15,31 @@
 //!    candidate (pattern index, edge flag, attack and defence positions, and the edge
 //!    requirements four to a word when flagged), then each automorphism, four bytes a word.
 //!
-//! Loading checks every count, index and length against the data and the engine's limits, and
-//! that each record is found by probing the table: a damaged or hostile file is refused with
-//! an error naming the word where it went wrong, never trusted. The lookups themselves read
-//! through bounds-checked accessors, so even unchecked bytes could not make them panic.
+//! Loading checks the checksum first: a damaged or cut file is refused before any of it is
+//! used. Then, against a file whose checksum was forged, it checks every count, index and
+//! length against the data and the engine's limits, and that each record is found by probing
+//! the table, refusing with an error naming the word where it went wrong. The lookups
+//! themselves read through bounds-checked accessors, so even unchecked bytes could not make
+//! them panic.
 
 use std::borrow::Cow;
 
 use rustc_hash::FxHashMap;
 
 use super::{Database, Layout, Slot};
+use crate::evaluation::checksum::xxh64;
 use crate::pattern::graph::canon::MAX_VERTICES;
 use crate::value::EyeValue;
 
 const MAGIC: u32 = u32::from_le_bytes(*b"NKDB");
 /// The format version this build reads and writes. Version 1 was a serialised hash map, rebuilt
-/// at every start.
-pub(super) const VERSION: u32 = 2;
+/// at every start; version 2 the same layout as 3 without the checksum.
+pub(super) const VERSION: u32 = 3;
 /// Header length in words.
-pub(super) const HEADER: usize = 8;
+pub(super) const HEADER: usize = 10;
+/// The checksum's two words: it covers every byte after them.
+const CHECKSUM_AT: usize = 2;
+const CHECKED_FROM: usize = 4 * (CHECKSUM_AT + 2);
 
 /// Why bytes are not a compiled database.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -46,7 +53,22 @@ pub enum BinaryError {
         /// The version the file says.
         found: u32,
     },
-    /// The data ends too early or holds an impossible value.
+    /// Shorter than the header.
+    #[error("truncated: {length} bytes, shorter than the {}-byte header", 4 * HEADER)]
+    Truncated {
+        /// The length of the data.
+        length: usize,
+    },
+    /// The checksum does not match the data.
+    #[error("checksum mismatch: the file is damaged or truncated (expected {expected:016x}, found {found:016x})")]
+    Checksum {
+        /// The checksum the header holds.
+        expected: u64,
+        /// The checksum of the data.
+        found: u64,
+    },
+    /// The data holds an impossible value (under a matching checksum: a forged file, or a
+    /// writer's defect).
     #[error("damaged compiled database at word {word}: {what}")]
     Damaged {
         /// Index of the offending word.
@@ -130,6 +152,8 @@ pub(super) fn write(
     let mut w: Vec<u32> = vec![
         MAGIC,
         VERSION,
+        0,
+        0,
         patterns.len() as u32,
         keys.len() as u32,
         bucket_list.len() as u32,
@@ -151,7 +175,15 @@ pub(super) fn write(
     }
     w.extend(table);
     w.extend(records);
-    w.iter().flat_map(|x| x.to_le_bytes()).collect()
+    let mut bytes: Vec<u8> = w.iter().flat_map(|x| x.to_le_bytes()).collect();
+    seal(&mut bytes);
+    bytes
+}
+
+/// Write the checksum of `bytes` (a whole header at least) into its header.
+pub(super) fn seal(bytes: &mut [u8]) {
+    let sum = xxh64(&bytes[CHECKED_FROM..]);
+    bytes[4 * CHECKSUM_AT..CHECKED_FROM].copy_from_slice(&sum.to_le_bytes());
 }
 
 impl Database {
@@ -173,8 +205,9 @@ impl Database {
         bytes.len() >= 4 && word(bytes, 0) == MAGIC
     }
 
-    /// A database from bytes written by [`Database::to_bytes`], checked throughout, then used
-    /// as they are.
+    /// A database from bytes written by [`Database::to_bytes`], checked throughout (the
+    /// checksum first: a damaged or cut file is [`BinaryError::Checksum`]), then used as they
+    /// are.
     pub fn from_bytes(name: &str, bytes: &[u8]) -> Result<Database, BinaryError> {
         Database::from_data(name, Cow::Owned(bytes.to_vec()))
     }
@@ -185,10 +218,13 @@ impl Database {
         Database::from_data(name, Cow::Borrowed(bytes))
     }
 
-    /// The embedded default database: its header checked, its body trusted. The body is the
-    /// compiled text, which the test `compiled_default_is_the_compiled_text` checks byte for
-    /// byte and `the_embedded_bytes_pass_every_check` word by word; and a lookup reads through
-    /// bounds-checked accessors whatever the bytes hold.
+    /// The embedded default database: its header checked, its body trusted, its checksum not
+    /// computed: it is part of the binary, not a file read at run time, and hashing all of it
+    /// would be a noticeable part of the start-up time (`docs/MEASUREMENTS.md`). The body is
+    /// the compiled text, which the test
+    /// `compiled_default_is_the_compiled_text` checks byte for byte and
+    /// `the_embedded_bytes_pass_every_check` word by word, checksum included; and a lookup
+    /// reads through bounds-checked accessors whatever the bytes hold.
     pub(super) fn embedded(name: &str, data: &'static [u8]) -> Result<Database, BinaryError> {
         Ok(Database {
             name: name.to_string(),
@@ -199,6 +235,7 @@ impl Database {
     }
 
     pub(super) fn from_data(name: &str, data: Cow<'static, [u8]>) -> Result<Database, BinaryError> {
+        verify(&data)?;
         let layout = check(&data)?;
         Ok(Database {
             name: name.to_string(),
@@ -209,24 +246,53 @@ impl Database {
     }
 }
 
-/// The header checked: magic, version, counts within limits, sections that add up to the
-/// length. The section offsets.
-fn header(bytes: &[u8]) -> Result<Layout, BinaryError> {
-    if bytes.len() < 8 || word(bytes, 0) != MAGIC {
+/// Magic, version, a whole header, then the checksum over everything after it: what passes
+/// is the file as it was written (or a forgery, which the other checks meet).
+fn verify(bytes: &[u8]) -> Result<(), BinaryError> {
+    magic_and_version(bytes)?;
+    let expected =
+        u64::from(word(bytes, CHECKSUM_AT)) | u64::from(word(bytes, CHECKSUM_AT + 1)) << 32;
+    let found = xxh64(&bytes[CHECKED_FROM..]);
+    if expected != found {
+        return Err(BinaryError::Checksum { expected, found });
+    }
+    Ok(())
+}
+
+/// Magic, version and a whole header.
+fn magic_and_version(bytes: &[u8]) -> Result<(), BinaryError> {
+    if bytes.len() < 4 || word(bytes, 0) != MAGIC {
         return Err(BinaryError::NotADatabase);
+    }
+    if bytes.len() < 8 {
+        return Err(BinaryError::Truncated {
+            length: bytes.len(),
+        });
     }
     if word(bytes, 1) != VERSION {
         return Err(BinaryError::Version {
             found: word(bytes, 1),
         });
     }
+    if bytes.len() < 4 * HEADER {
+        return Err(BinaryError::Truncated {
+            length: bytes.len(),
+        });
+    }
+    Ok(())
+}
+
+/// The header checked: magic, version, counts within limits, sections that add up to the
+/// length. The section offsets.
+fn header(bytes: &[u8]) -> Result<Layout, BinaryError> {
+    magic_and_version(bytes)?;
     let total = bytes.len() / 4;
     let damaged = |word: usize, what: &'static str| BinaryError::Damaged { word, what };
     if bytes.len() % 4 != 0 {
         return Err(damaged(total, "a length that is not whole words"));
     }
-    if total < HEADER {
-        return Err(damaged(total, "the header"));
+    if word(bytes, 9) != 0 {
+        return Err(damaged(9, "a reserved word other than 0"));
     }
     let count = |i: usize, limit: usize, what| {
         let n = word(bytes, i) as usize;
@@ -236,17 +302,17 @@ fn header(bytes: &[u8]) -> Result<Layout, BinaryError> {
             Ok(n)
         }
     };
-    let patterns = count(2, 1 << 24, "pattern count")?;
-    let keys = count(3, 1 << 24, "key count")?;
-    let buckets = count(4, 1 << 24, "bucket count")?;
-    let table = count(5, 1 << 26, "table size")?;
+    let patterns = count(4, 1 << 24, "pattern count")?;
+    let keys = count(5, 1 << 24, "key count")?;
+    let buckets = count(6, 1 << 24, "bucket count")?;
+    let table = count(7, 1 << 26, "table size")?;
     if !table.is_power_of_two() || table <= keys {
         return Err(damaged(
-            5,
+            7,
             "a table size that is not a power of two above the key count",
         ));
     }
-    let record_len = count(6, 1 << 28, "record area length")?;
+    let record_len = count(8, 1 << 28, "record area length")?;
     let layout = Layout {
         patterns_at: HEADER,
         patterns,
@@ -416,35 +482,79 @@ mod tests {
         let bytes = small();
         let back = Database::from_bytes("t", &bytes).unwrap();
         assert_eq!(back.to_bytes(), bytes);
-        // Every truncation is refused, and every flipped byte is refused or read back as some
-        // database that answers without panicking.
+        // Every truncation and every flipped byte is refused (`tests/damaged_files.rs` says
+        // with which error).
         for cut in 0..bytes.len() {
             assert!(
                 Database::from_bytes("t", &bytes[..cut]).is_err(),
                 "cut {cut}"
             );
         }
-        let space = crate::pattern::graph::EyeGraph::from_diagram(
-            &crate::pattern::encoded::parse_graph("X*X").unwrap(),
-        )
-        .unwrap();
         for i in 0..bytes.len() {
             let mut bad = bytes.clone();
             bad[i] ^= 0xff;
-            if let Ok(db) = Database::from_bytes("t", &bad) {
-                let _ = db.lookup(&space);
-                let _ = db.patterns().len();
-            }
+            assert!(Database::from_bytes("t", &bad).is_err(), "byte {i}");
         }
         assert_eq!(
             Database::from_bytes("t", b"NKDB").err(),
-            Some(BinaryError::NotADatabase)
+            Some(BinaryError::Truncated { length: 4 })
         );
         assert_eq!(
             Database::from_bytes("t", b"NKDBxxxx").err(),
             Some(BinaryError::Version {
                 found: u32::from_le_bytes(*b"xxxx")
             })
+        );
+    }
+
+    /// A file whose checksum was forged after the damage (recomputed over the damaged bytes):
+    /// every flipped byte and every cut is refused by the other checks or read back as some
+    /// database that answers without panicking.
+    #[test]
+    fn a_forged_checksum_still_cannot_make_a_lookup_panic() {
+        let bytes = small();
+        let space = crate::pattern::graph::EyeGraph::from_diagram(
+            &crate::pattern::encoded::parse_graph("X*X").unwrap(),
+        )
+        .unwrap();
+        let mut loaded = 0;
+        for i in CHECKED_FROM..bytes.len() {
+            for mask in [0x01, 0x80, 0xff] {
+                let mut bad = bytes.clone();
+                bad[i] ^= mask;
+                seal(&mut bad);
+                if let Ok(db) = Database::from_bytes("t", &bad) {
+                    let _ = db.lookup(&space);
+                    let _ = db.patterns().len();
+                    loaded += 1;
+                }
+            }
+        }
+        // Some changes leave a sound database (a pattern's number or line, say).
+        assert!(loaded > 0);
+        for cut in 4 * HEADER..bytes.len() {
+            let mut bad = bytes[..cut].to_vec();
+            seal(&mut bad);
+            assert!(Database::from_bytes("t", &bad).is_err(), "cut {cut}");
+        }
+    }
+
+    #[test]
+    fn a_changed_byte_is_a_checksum_mismatch() {
+        let mut bytes = small();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0x10;
+        let e = Database::from_bytes("t", &bytes).unwrap_err();
+        let BinaryError::Checksum { expected, found } = e else {
+            panic!("{e:?}")
+        };
+        assert_ne!(expected, found);
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "checksum mismatch: the file is damaged or truncated (expected {expected:016x}, \
+                 found {found:016x})"
+            )
         );
     }
 
@@ -456,7 +566,7 @@ mod tests {
         assert_eq!(e, BinaryError::Version { found: 1 });
         assert_eq!(
             e.to_string(),
-            "compiled database of format version 1; this nakade reads version 2: compile the \
+            "compiled database of format version 1; this nakade reads version 3: compile the \
              pattern file again (nakade compile FILE --out OUT)"
         );
     }
@@ -469,10 +579,11 @@ mod tests {
         // hashes to where the table files it.
         let records_at = 4
             * (HEADER
-                + 4 * word(&bytes, 2) as usize
-                + 2 * word(&bytes, 4) as usize
-                + 2 * word(&bytes, 5) as usize);
+                + 4 * word(&bytes, 4) as usize
+                + 2 * word(&bytes, 6) as usize
+                + 2 * word(&bytes, 7) as usize);
         bad[records_at + 8] ^= 0x01;
+        seal(&mut bad);
         assert!(matches!(
             Database::from_bytes("t", &bad),
             Err(BinaryError::Damaged { .. })
@@ -482,6 +593,7 @@ mod tests {
     #[test]
     fn the_embedded_bytes_pass_every_check() {
         let bytes = default_database().to_bytes();
+        assert_eq!(verify(&bytes), Ok(()));
         assert!(check(&bytes).is_ok());
         // The embedded database is read in place, not copied.
         assert_eq!(default_database().to_bytes().len(), bytes.len());

@@ -1,7 +1,8 @@
 //! The embedded default database: `patterns/default.db`, written by `nakade generate --up-to 6`
 //! from the solver, compiled by `nakade compile` into `patterns/default.ndb`, which is what the
-//! binary embeds and uses in place (checked word by word on first use, nothing rebuilt). A test compiles the text again
-//! and compares, so the two never drift.
+//! binary embeds and uses in place (its header checked on first use, nothing rebuilt; its
+//! body and checksum are checked by the tests). A test compiles the text again and compares,
+//! so the two never drift.
 //!
 //! Some of its patterns have a value whose deciding moves lie outside the eye space (filling
 //! the surrounding string's outer liberties), so they mark no vital point, which GNU Go's

@@ -7,20 +7,28 @@
 //! move. The file (version [`VERSION`], little-endian):
 //!
 //! ```text
-//! "NKSL" version:u16 up_to:u8 max_liberties:u8 shard_k:u16 shard_n:u16 placements:u32 blocks:u32
+//! "NKSL" version:u16 checksum:u64 up_to:u8 max_liberties:u8 shard_k:u16 shard_n:u16 placements:u32 blocks:u32
 //! blocks: placement:u32 length:u32 bytes
 //! block:  cells:u8 fillings:u16 filling:u16 * fillings  entry:[u8;2] * fillings * 2 * (max_liberties + 1)
 //! ```
 //!
-//! Entries run filling by filling, then opponent to move before owner to move, then by
-//! liberties. Placements are numbered shape by shape ([`placement_list`]); a shard holds the
-//! placements whose number is `k - 1` modulo `n`, and merging the shards in number order
-//! gives the bytes of the unsharded build.
+//! The checksum is XXH64 with seed 0 of every byte after it. Entries run filling by filling
+//! (ascending), then opponent to move before owner to move, then by liberties. Placements are
+//! numbered shape by shape ([`placement_list`]); a shard holds every placement whose number
+//! is `k - 1` modulo `n`, in order, and merging the shards in number order gives the bytes of
+//! the unsharded build.
+//!
+//! Opening a file checks the checksum over the whole file (a damaged or cut file is refused
+//! before any of it is used), then the header and every block's length against the file's
+//! size and its filling count, and the fillings' order: so even a forged checksum cannot make
+//! a reader allocate what the file does not hold or read past a block. The entries themselves
+//! are decoded when asked for.
 
 pub mod entry;
 
 use std::sync::OnceLock;
 
+use crate::evaluation::checksum::xxh64;
 use crate::evaluation::solve::{LocalQuery, LocalReader, SolveError, MAX_KO_THREATS};
 use crate::evaluation::theory::life::legal_fillings;
 use crate::evaluation::theory::placement::{Edge, Placement};
@@ -30,15 +38,20 @@ pub use entry::{Entry, Outcome};
 
 /// The file's first four bytes.
 pub const MAGIC: &[u8; 4] = b"NKSL";
-/// The file format's version.
-pub const VERSION: u16 = 1;
+/// The file format's version. Version 1 was the same without the checksum.
+pub const VERSION: u16 = 2;
 /// Outside liberties stored: 0 to this.
 pub const MAX_LIBERTIES: u8 = 2;
 /// The largest shape size a library may hold.
 pub const MAX_LIBRARY_SIZE: usize = 9;
 /// The node budget of one reading while building.
 pub const BUILD_NODE_LIMIT: u64 = 20_000_000;
-const HEADER: usize = 4 + 2 + 1 + 1 + 2 + 2 + 4 + 4;
+/// Where the checksum lies; it covers every byte after it.
+const CHECKSUM_AT: usize = 6;
+const CHECKED_FROM: usize = CHECKSUM_AT + 8;
+const HEADER: usize = CHECKED_FROM + 1 + 1 + 2 + 2 + 4 + 4;
+/// A block's shortest length: cells, a filling count of 1, the filling, its entries.
+const MIN_BLOCK: usize = 1 + 2 + 2 + 2 * 2;
 
 /// Why a library file cannot be read.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -47,12 +60,21 @@ pub enum LibraryError {
     #[error("not a shape library (no NKSL magic)")]
     Magic,
     /// A version this build does not read.
-    #[error("library format version {0}; this build reads version {VERSION}")]
+    #[error("library format version {0}; this nakade reads version {VERSION}: build the library again (nakade library build --up-to N --out FILE)")]
     Version(u16),
-    /// Shorter than its header or blocks say.
-    #[error("truncated at byte {0}")]
+    /// Shorter than its header.
+    #[error("truncated at byte {0}: shorter than the {HEADER}-byte header")]
     Truncated(usize),
-    /// A field out of range.
+    /// The checksum does not match the data.
+    #[error("checksum mismatch: the file is damaged or truncated (expected {expected:016x}, found {found:016x})")]
+    Checksum {
+        /// The checksum the header holds.
+        expected: u64,
+        /// The checksum of the data.
+        found: u64,
+    },
+    /// A field out of range (under a matching checksum: a forged file, or a writer's
+    /// defect).
     #[error("at byte {at}: {what}")]
     Bad {
         /// Byte offset.
@@ -159,6 +181,7 @@ pub fn write_file(header: &Header, blocks: &[(u32, Vec<u8>)]) -> Vec<u8> {
     let mut out = Vec::with_capacity(HEADER + blocks.iter().map(|b| 8 + b.1.len()).sum::<usize>());
     out.extend(MAGIC);
     out.extend(VERSION.to_le_bytes());
+    out.extend([0; 8]);
     out.push(header.up_to);
     out.push(header.max_liberties);
     out.extend(header.shard.0.to_le_bytes());
@@ -170,7 +193,14 @@ pub fn write_file(header: &Header, blocks: &[(u32, Vec<u8>)]) -> Vec<u8> {
         out.extend((b.len() as u32).to_le_bytes());
         out.extend(b);
     }
+    seal(&mut out);
     out
+}
+
+/// Write the checksum of `bytes` (a whole header at least) into its header.
+fn seal(bytes: &mut [u8]) {
+    let sum = xxh64(&bytes[CHECKED_FROM..]);
+    bytes[CHECKSUM_AT..CHECKED_FROM].copy_from_slice(&sum.to_le_bytes());
 }
 
 fn u16_at(b: &[u8], at: usize) -> Result<u16, LibraryError> {
@@ -188,7 +218,19 @@ fn u32_at(b: &[u8], at: usize) -> Result<u32, LibraryError> {
 /// Where a block lies in a file: `(placement, start, length)`.
 pub type BlockPlace = (u32, usize, usize);
 
-/// Read a file's header and its blocks' places.
+/// The number of placements below `placements` whose number is `k - 1` modulo `n`: the
+/// blocks of shard `k` of `n`.
+fn shard_len(placements: u32, (k, n): (u16, u16)) -> usize {
+    let (k, n, placements) = (usize::from(k), usize::from(n), placements as usize);
+    if placements < k {
+        0
+    } else {
+        (placements - k) / n + 1
+    }
+}
+
+/// Read a file's header and its blocks' places: the checksum first, then every field against
+/// the file's size, every block's length against its filling count, and the fillings' order.
 pub fn read_layout(bytes: &[u8]) -> Result<(Header, Vec<BlockPlace>), LibraryError> {
     if bytes.len() < 4 || &bytes[..4] != MAGIC {
         return Err(LibraryError::Magic);
@@ -200,52 +242,107 @@ pub fn read_layout(bytes: &[u8]) -> Result<(Header, Vec<BlockPlace>), LibraryErr
     if bytes.len() < HEADER {
         return Err(LibraryError::Truncated(bytes.len()));
     }
+    let expected =
+        u64::from(u32_at(bytes, CHECKSUM_AT)?) | u64::from(u32_at(bytes, CHECKSUM_AT + 4)?) << 32;
+    let found = xxh64(&bytes[CHECKED_FROM..]);
+    if expected != found {
+        return Err(LibraryError::Checksum { expected, found });
+    }
+    let at = CHECKED_FROM;
     let header = Header {
-        up_to: bytes[6],
-        max_liberties: bytes[7],
-        shard: (u16_at(bytes, 8)?, u16_at(bytes, 10)?),
-        placements: u32_at(bytes, 12)?,
+        up_to: bytes[at],
+        max_liberties: bytes[at + 1],
+        shard: (u16_at(bytes, at + 2)?, u16_at(bytes, at + 4)?),
+        placements: u32_at(bytes, at + 6)?,
     };
+    let bad = |at: usize, what: String| Err(LibraryError::Bad { at, what });
     if header.up_to as usize > MAX_LIBRARY_SIZE || header.up_to == 0 {
-        return Err(LibraryError::Bad {
-            at: 6,
-            what: format!("shape size {} (1 to {MAX_LIBRARY_SIZE})", header.up_to),
-        });
+        return bad(
+            at,
+            format!("shape size {} (1 to {MAX_LIBRARY_SIZE})", header.up_to),
+        );
+    }
+    if header.max_liberties > MAX_LIBERTIES {
+        return bad(
+            at + 1,
+            format!("{} liberties (0 to {MAX_LIBERTIES})", header.max_liberties),
+        );
     }
     if header.shard.0 == 0 || header.shard.0 > header.shard.1 {
-        return Err(LibraryError::Bad {
-            at: 8,
-            what: format!("shard {}/{}", header.shard.0, header.shard.1),
-        });
+        return bad(
+            at + 2,
+            format!("shard {}/{}", header.shard.0, header.shard.1),
+        );
     }
-    let count = u32_at(bytes, 16)? as usize;
+    let count = u32_at(bytes, at + 10)? as usize;
+    // Every block of the shard is there, and each takes some bytes: a count the file cannot
+    // hold is refused before anything is allocated for it.
+    if count != shard_len(header.placements, header.shard)
+        || count > (bytes.len() - HEADER) / (8 + MIN_BLOCK)
+    {
+        return bad(
+            at + 6,
+            format!(
+                "{count} blocks of {} placements in shard {}/{}, in {} bytes",
+                header.placements,
+                header.shard.0,
+                header.shard.1,
+                bytes.len()
+            ),
+        );
+    }
     let mut at = HEADER;
-    let mut blocks = Vec::with_capacity(count.min(bytes.len() / 8));
-    let mut last: Option<u32> = None;
-    for _ in 0..count {
-        let p = u32_at(bytes, at)?;
-        let len = u32_at(bytes, at + 4)? as usize;
-        if p >= header.placements || last.is_some_and(|l| p <= l) {
-            return Err(LibraryError::Bad {
-                at,
-                what: format!("placement {p} out of order or range"),
-            });
+    let mut blocks = Vec::with_capacity(count);
+    let (k, n) = (u32::from(header.shard.0), u32::from(header.shard.1));
+    for i in 0..count as u32 {
+        let (Ok(p), Ok(len)) = (u32_at(bytes, at), u32_at(bytes, at + 4)) else {
+            return bad(at, "a block's head past the end".to_string());
+        };
+        let len = len as usize;
+        if p != k - 1 + i * n {
+            return bad(at, format!("placement {p} where {} belongs", k - 1 + i * n));
         }
-        last = Some(p);
         let start = at + 8;
-        if bytes.len() < start + len {
-            return Err(LibraryError::Truncated(bytes.len()));
-        }
+        let Some(block) = bytes.get(start..start + len) else {
+            return bad(at + 4, format!("a block of {len} bytes past the end"));
+        };
+        check_block(block, header).map_err(|(k, what)| LibraryError::Bad {
+            at: start + k,
+            what,
+        })?;
         blocks.push((p, start, len));
         at = start + len;
     }
     if at != bytes.len() {
-        return Err(LibraryError::Bad {
-            at,
-            what: "bytes after the last block".to_string(),
-        });
+        return bad(at, "bytes after the last block".to_string());
     }
     Ok((header, blocks))
+}
+
+/// A block checked: its cell count within the library's sizes, its length what its filling
+/// count makes it, its fillings ascending and within its cells. The offset in the block and
+/// what is wrong.
+fn check_block(b: &[u8], header: Header) -> Result<(), (usize, String)> {
+    let (Some(&cells), Some(m)) = (b.first(), b.get(1..3)) else {
+        return Err((0, format!("a block of {} bytes", b.len())));
+    };
+    if cells == 0 || cells > header.up_to {
+        return Err((0, format!("a block of {cells} cells")));
+    }
+    let m = usize::from(u16::from_le_bytes([m[0], m[1]]));
+    let per = 2 * (usize::from(header.max_liberties) + 1);
+    if m == 0 || b.len() != 3 + 2 * m + 2 * m * per {
+        return Err((1, format!("{m} fillings in a block of {} bytes", b.len())));
+    }
+    let mut last = None;
+    for i in 0..m {
+        let f = u16::from_le_bytes([b[3 + 2 * i], b[4 + 2 * i]]);
+        if last.is_some_and(|l| f <= l) || u32::from(f) >> cells != 0 {
+            return Err((3 + 2 * i, format!("filling {f} out of order or range")));
+        }
+        last = Some(f);
+    }
+    Ok(())
 }
 
 /// Join parts (any order) into the bytes of the whole library.
@@ -307,8 +404,9 @@ pub fn merge(parts: &[Vec<u8>]) -> Result<Vec<u8>, LibraryError> {
 pub struct Library {
     bytes: Vec<u8>,
     header: Header,
-    /// By placement number: start and length of its block.
-    blocks: Vec<Option<(usize, usize)>>,
+    /// The shard's blocks in placement order (placement `k - 1 + i * n` for shard `k` of
+    /// `n`): start and length of each.
+    blocks: Vec<(usize, usize)>,
     index: OnceLock<ShapeIndex>,
     /// First placement number of each shape (built with the index).
     first: OnceLock<Vec<usize>>,
@@ -328,13 +426,11 @@ pub struct PositionKey {
 }
 
 impl Library {
-    /// A library from a file's bytes (the blocks are read when asked for).
+    /// A library from a file's bytes, checked as [`read_layout`] says (the entries are read
+    /// when asked for).
     pub fn from_bytes(bytes: Vec<u8>) -> Result<Library, LibraryError> {
         let (header, layout) = read_layout(&bytes)?;
-        let mut blocks = vec![None; header.placements as usize];
-        for (p, s, l) in layout {
-            blocks[p as usize] = Some((s, l));
-        }
+        let blocks = layout.into_iter().map(|(_, s, l)| (s, l)).collect();
         Ok(Library {
             bytes,
             header,
@@ -370,12 +466,26 @@ impl Library {
         })
     }
 
-    /// The fillings of a placement's block and where its entries start.
+    /// The block of a placement, its filling count and where its entries start; `None` when
+    /// this part does not hold the placement. The lengths were checked at load; the reads
+    /// stay bounds-checked all the same.
     fn block(&self, placement: usize) -> Option<(&[u8], usize, usize)> {
-        let (s, l) = (*self.blocks.get(placement)?)?;
-        let b = &self.bytes[s..s + l];
+        let (k, n) = (
+            usize::from(self.header.shard.0),
+            usize::from(self.header.shard.1),
+        );
+        if placement >= self.header.placements as usize || placement % n != k - 1 {
+            return None;
+        }
+        let &(s, l) = self.blocks.get(placement / n)?;
+        let b = self.bytes.get(s..s + l)?;
         let m = u16::from_le_bytes([*b.get(1)?, *b.get(2)?]) as usize;
         Some((b, m, 3 + 2 * m))
+    }
+
+    /// Filling `i` of a block.
+    fn filling(b: &[u8], i: usize) -> Option<u16> {
+        Some(u16::from_le_bytes([*b.get(3 + 2 * i)?, *b.get(4 + 2 * i)?]))
     }
 
     /// Every filling of a placement, in block order.
@@ -384,7 +494,7 @@ impl Library {
             return Vec::new();
         };
         (0..m)
-            .map(|i| u16::from_le_bytes([b[3 + 2 * i], b[4 + 2 * i]]) as u32)
+            .map_while(|i| Library::filling(b, i).map(u32::from))
             .collect()
     }
 
@@ -399,14 +509,13 @@ impl Library {
         let (mut lo, mut hi) = (0, m);
         while lo < hi {
             let mid = (lo + hi) / 2;
-            let v = u16::from_le_bytes([b[3 + 2 * mid], b[4 + 2 * mid]]);
-            if v < f {
+            if Library::filling(b, mid)? < f {
                 lo = mid + 1;
             } else {
                 hi = mid;
             }
         }
-        if lo >= m || u16::from_le_bytes([b[3 + 2 * lo], b[4 + 2 * lo]]) != f {
+        if lo >= m || Library::filling(b, lo)? != f {
             return None;
         }
         let per = 2 * (self.header.max_liberties as usize + 1);
@@ -469,15 +578,16 @@ impl Library {
 
     /// Placements in the library (present or not in this part).
     pub fn placements(&self) -> usize {
-        self.blocks.len()
+        self.header.placements as usize
     }
 
     /// Positions held: fillings × 2 players × liberties, over the blocks present.
     pub fn positions(&self) -> usize {
         let per = 2 * (self.header.max_liberties as usize + 1);
-        (0..self.blocks.len())
-            .filter_map(|p| self.block(p))
-            .map(|(_, m, _)| m * per)
+        self.blocks
+            .iter()
+            .filter_map(|&(s, l)| self.bytes.get(s + 1..s + 3).filter(|_| l >= 3))
+            .map(|m| usize::from(u16::from_le_bytes([m[0], m[1]])) * per)
             .sum()
     }
 
@@ -531,4 +641,120 @@ pub fn orient(cells: &[Cell], edges: &[u8]) -> Option<(Edge, Vec<Cell>)> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The library of shapes up to `up_to` cells, or shard `k` of `n` of it, as
+    /// `tools::library_build` writes it (on one thread: that layer is above this one).
+    fn build(up_to: usize, (k, n): (u16, u16)) -> Result<Vec<u8>, SolveError> {
+        let index = ShapeIndex::new(up_to);
+        let all = placement_list(&index);
+        let blocks = all
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| i % usize::from(n) == usize::from(k - 1))
+            .map(|(i, (_, _, p))| solve_block(p).map(|b| (i as u32, b)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let header = Header {
+            up_to: up_to as u8,
+            max_liberties: MAX_LIBERTIES,
+            shard: (k, n),
+            placements: all.len() as u32,
+        };
+        Ok(write_file(&header, &blocks))
+    }
+
+    /// Every placement, filling, player and liberty count read, and the counts.
+    fn read_everything(lib: &Library) -> usize {
+        let mut n = lib.positions() + lib.placements();
+        for p in 0..lib.placements() + 2 {
+            n += lib.fillings(p).len() + lib.entries(p).len();
+            for filling in [0, 1, 5, u32::MAX] {
+                for liberties in 0..=3 {
+                    let key = PositionKey {
+                        placement: p,
+                        filling,
+                        opponent_to_move: true,
+                        liberties,
+                    };
+                    n += usize::from(lib.get(&key).is_some());
+                }
+            }
+        }
+        n
+    }
+
+    /// The checksum forged after the damage (recomputed over the damaged bytes): every
+    /// flipped byte and every cut is refused by the other checks, or read back as a library
+    /// whose every read answers without panicking; the placement count that once made a
+    /// reader allocate 102 GB is refused before anything is allocated.
+    #[test]
+    fn a_forged_checksum_still_cannot_make_a_reader_panic_or_allocate() {
+        let bytes = build(3, (1, 1)).unwrap();
+        read_everything(&Library::from_bytes(bytes.clone()).unwrap());
+        let mut loaded = 0;
+        for at in CHECKED_FROM..bytes.len() {
+            for mask in [0x01, 0x02, 0x80, 0xff] {
+                let mut bad = bytes.clone();
+                bad[at] ^= mask;
+                seal(&mut bad);
+                if let Ok(lib) = Library::from_bytes(bad) {
+                    read_everything(&lib);
+                    loaded += 1;
+                }
+            }
+        }
+        // An entry's bytes are decoded when read, not at load.
+        assert!(loaded > 0);
+        for cut in HEADER..bytes.len() {
+            let mut bad = bytes[..cut].to_vec();
+            seal(&mut bad);
+            assert!(Library::from_bytes(bad).is_err(), "cut {cut}");
+        }
+        // The top byte of the placement count.
+        let placements = u32_at(&bytes, CHECKED_FROM + 6).unwrap();
+        assert_eq!(placements, 17);
+        let mut huge = bytes.clone();
+        huge[CHECKED_FROM + 9] = 0xff;
+        seal(&mut huge);
+        assert_eq!(
+            Library::from_bytes(huge).err(),
+            Some(LibraryError::Bad {
+                at: CHECKED_FROM + 6,
+                what: format!(
+                    "17 blocks of {} placements in shard 1/1, in {} bytes",
+                    placements | 0xff00_0000,
+                    bytes.len()
+                )
+            })
+        );
+    }
+
+    #[test]
+    fn a_shard_is_read_where_its_placements_are() {
+        let whole = Library::from_bytes(build(3, (1, 1)).unwrap()).unwrap();
+        let part = Library::from_bytes(build(3, (2, 3)).unwrap()).unwrap();
+        assert_eq!(part.placements(), whole.placements());
+        for p in 0..whole.placements() {
+            if p % 3 == 1 {
+                assert_eq!(part.entries(p), whole.entries(p), "placement {p}");
+            } else {
+                assert!(part.entries(p).is_empty(), "placement {p}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_changed_byte_is_a_checksum_mismatch() {
+        let mut bytes = build(2, (1, 1)).unwrap();
+        bytes[CHECKED_FROM] ^= 0x04;
+        let e = Library::from_bytes(bytes).err().unwrap();
+        let LibraryError::Checksum { expected, found } = e else {
+            panic!("{e:?}")
+        };
+        assert_ne!(expected, found);
+    }
 }
