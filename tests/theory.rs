@@ -240,8 +240,8 @@ fn classify_command_reads_a_board() {
     let dir = std::env::temp_dir().join(format!("nakade-classify-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("bulky.txt");
-    // A black bulky five (class [12223]) with a white stone on its vital point; a bare
-    // diagram sits in the middle of a 19x19 board: the eye is H11 J11 K11 H10 J10.
+    // A black bulky five (class [12223]) with a white stone on its vital point; a square
+    // diagram without marks is the whole 9x9 board: the eye is C6 D6 E6 C5 D5.
     std::fs::write(
         &file,
         ". . . . . . . . .\n\
@@ -256,12 +256,12 @@ fn classify_command_reads_a_board() {
     )
     .unwrap();
     let f = file.display().to_string();
-    let (out, err, code) = nakade(&["classify", &f, "--at", "H10", "--json"], "");
+    let (out, err, code) = nakade(&["classify", &f, "--at", "C5", "--json"], "");
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["class"], "[12223]", "{out}");
-    assert_eq!(v["vital"], serde_json::json!(["J11"]));
+    assert_eq!(v["vital"], serde_json::json!(["D6"]));
     assert_eq!(v["status"], "Nakade");
 }
 
