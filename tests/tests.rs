@@ -29,6 +29,7 @@ mod library;
 mod limits;
 mod lint_eyes_db;
 mod malformed;
+mod orientation;
 mod pictures;
 mod solver_centre_pockets;
 mod solver_harness;
