@@ -28,7 +28,8 @@
 //! few of the seven other orientations, taken in turn so that every one is met (three for
 //! a random position, two for a corpus one); `NAKADE_ORIENT_ALL=1` compares all seven, and
 //! `NAKADE_ORIENT_RANDOM=N` reads random positions of the seeds `0..N` (sizes 9, 13 and 19
-//! in turn) instead of the default two dozen:
+//! in turn) instead of the default two dozen, and `NAKADE_ORIENT_SGF=DIR` reads the SGF
+//! files of `DIR` instead of the corpus:
 //!
 //! ```text
 //! NAKADE_ORIENT_ALL=1 NAKADE_ORIENT_RANDOM=150 cargo test --release --test tests orientation
@@ -355,10 +356,24 @@ fn random_position(seed: u64) -> Board {
     b
 }
 
-/// Every position of the corpus, by name.
+/// Every position of the corpus, by name; with `NAKADE_ORIENT_SGF=DIR`, every SGF file of
+/// `DIR` instead (positions saved from games against GNU Go, say).
 fn corpus() -> Vec<(String, Board)> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut out = Vec::new();
+    if let Some(dir) = std::env::var_os("NAKADE_ORIENT_SGF") {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .expect("NAKADE_ORIENT_SGF is a folder")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
+            .collect();
+        files.sort();
+        for p in files {
+            let board = sgf::load_file(&p, None).expect("an SGF file").board;
+            out.push((p.display().to_string(), board));
+        }
+        return out;
+    }
     let files = |dir: &str, ext: &str| -> Vec<PathBuf> {
         let mut v: Vec<PathBuf> = std::fs::read_dir(root.join(dir))
             .expect("a corpus folder")
