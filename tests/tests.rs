@@ -33,6 +33,7 @@ mod limits;
 mod lint_eyes_db;
 mod malformed;
 mod newcomer;
+mod orientation;
 mod pictures;
 mod solver_centre_pockets;
 mod solver_harness;

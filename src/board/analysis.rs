@@ -137,9 +137,10 @@ pub struct SpaceReport {
     pub value: Option<EyeValue>,
     /// Where the value came from.
     pub source: Source,
-    /// Attack points on the board, sorted.
+    /// Attack points on the board, sorted: every one the pattern or the solver names, so
+    /// that a rotated or reflected board gets the same set, point for mapped point.
     pub attack: Vec<Loc>,
-    /// Defence points on the board, sorted.
+    /// Defence points on the board, sorted, likewise.
     pub defense: Vec<Loc>,
 }
 
@@ -240,7 +241,10 @@ impl SpaceReport {
     }
 
     /// One attack and one defence point, as `eval_eye` names them: a point that is both when
-    /// there is one (the key point of the shape), else the first of each.
+    /// there is one (the key point of the shape), else the first of each, in board order.
+    /// The sets ([`SpaceReport::attack`], [`SpaceReport::defense`]) do not depend on the
+    /// board's orientation; where a space has several equal points, which of them is named
+    /// here may (on a symmetric position no rule could tell two mirror points apart).
     pub fn vital_pair(&self) -> (Option<Loc>, Option<Loc>) {
         let both = self
             .attack

@@ -10,7 +10,9 @@
 //! [`crate::evaluation`] layer, vital points back on the board). [`benson`] gives the
 //! unconditional verdict beside it, and [`unconditional`] each point's status in GNU Go's words;
 //! [`shape_library`] reads a space from the solved shape library
-//! ([`crate::evaluation::library`]) when it is a plain eye the library holds.
+//! ([`crate::evaluation::library`]) when it is a plain eye the library holds. The reading
+//! breaks its ties in the order [`orientation`] gives, taken from the position's canonical
+//! orientation: a rotated or reflected board gets the same answers, point for mapped point.
 //!
 //! This layer uses the evaluation and pattern layers below it and nothing above (the GTP
 //! protocol and the command line sit on top).
@@ -20,6 +22,7 @@ pub mod ascii;
 pub mod benson;
 pub mod eyespace;
 pub mod ko;
+pub mod orientation;
 mod position;
 pub mod sgf;
 pub mod shape_library;

@@ -28,9 +28,12 @@
 //! The sum `e` classifies: `e <= 2` proper, `2 < e < 4` half (between 2 and 3 "proper unless
 //! ko", between 3 and 4 "real only by ko"), `e >= 4` false. A half eye's deciding diagonals are
 //! its attack and defence points: an empty diagonal scoring 7 or 8 is both; an A stone scoring
-//! 8 or 9 is attacked (for the eye) where A saves it and defended where C captures it.
+//! 8 or 9 is attacked (for the eye) where A saves it and defended where C captures it (the
+//! move the tactical reader names, with its mirror images where the position is symmetric:
+//! [`Frame::images`], so that every orientation names the same points).
 
 use crate::board::eyespace::EyeSpace;
+use crate::board::orientation::Frame;
 use crate::board::tactics::{self, Attack, Defense, ReadLimits};
 use crate::board::{vertex, Board, Loc};
 
@@ -291,7 +294,7 @@ fn topological_eye_settled(
                         Defense::Fails if !ko_capture => {}
                         Defense::Fails => {
                             sum += B_KO;
-                            defense.push(m);
+                            defense.extend(Frame::of(board, Some(d)).images(board, m));
                             kos.push(KoDiagonal {
                                 diagonal: d,
                                 attack: m,
@@ -300,8 +303,12 @@ fn topological_eye_settled(
                         }
                         Defense::Saves(s) => {
                             sum += if ko_capture { B_KO } else { 8 };
-                            attack.push(s);
-                            defense.push(m);
+                            // On a symmetric position the reader's move and its mirror
+                            // images are equal: all of them decide the eye, so that no
+                            // orientation names one and not the other.
+                            let frame = Frame::of(board, Some(d));
+                            attack.extend(frame.images(board, s));
+                            defense.extend(frame.images(board, m));
                             if ko_capture {
                                 kos.push(KoDiagonal {
                                     diagonal: d,

@@ -269,11 +269,6 @@ impl<'db> Evaluator<'db> {
                     .fold(0u32, |m, i| m | 1 << labelling.order[i]),
             )
         };
-        let to_positions = |set: u32| {
-            (0..n)
-                .filter(|&i| set >> labelling.order[i] & 1 == 1)
-                .fold(0u32, |m, i| m | 1 << i)
-        };
         let hit = self
             .cache
             .lock()
@@ -295,7 +290,10 @@ impl<'db> Evaluator<'db> {
                     lines: false,
                     ..solve::Features::default()
                 };
-                let solved = solve::solve_with(&space_of(g)?, params, features);
+                // Read in the canonical order, so that a search the node limit cuts short
+                // gives up (or not) whatever the order of the graph's vertices.
+                let space = space_of(g)?.permuted(&labelling.order);
+                let solved = solve::solve_with(&space, params, features);
                 if let Err(SolveError::SearchLimit { .. }) = solved {
                     if let Ok(mut m) = self.gave_up.lock() {
                         let limit = m.entry(words[..len].into()).or_insert(0);
@@ -305,8 +303,8 @@ impl<'db> Evaluator<'db> {
                 let sol = solved?;
                 let c = Cached {
                     value: sol.value,
-                    attack: to_positions(sol.attack),
-                    defense: to_positions(sol.defense),
+                    attack: sol.attack,
+                    defense: sol.defense,
                 };
                 if let Ok(mut cache) = self.cache.lock() {
                     cache.insert(words[..len].into(), c);

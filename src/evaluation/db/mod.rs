@@ -107,9 +107,11 @@ pub struct Match {
     pub index: usize,
     /// Its eye value.
     pub value: EyeValue,
-    /// The query vertices that are attack points.
+    /// The query vertices that are attack points: the images of the pattern's under every
+    /// bijection that matches it (so the same points whatever the order of the query's
+    /// vertices).
     pub attack: VertexSet,
-    /// The query vertices that are defence points.
+    /// The query vertices that are defence points, likewise.
     pub defense: VertexSet,
 }
 
@@ -419,6 +421,22 @@ impl Builder {
         } else {
             Some(req.into_boxed_slice())
         };
+        // Without edge requirements every automorphism of the key is a matching bijection:
+        // the vital points are their images under all of them (the lookup takes the union
+        // for the others), so that which bijection a query's vertex order finds first does
+        // not change them (GNU Go's `*X/X.`, pattern 4300 of `eyes.db`: both empty points).
+        let (attack, defense) = if edge.is_none() {
+            let close = |m: u32| {
+                auts.iter().fold(m, |acc, s| {
+                    (0..n)
+                        .filter(|&i| m >> i & 1 == 1)
+                        .fold(acc, |acc, i| acc | 1 << s[i])
+                })
+            };
+            (close(attack), close(defense))
+        } else {
+            (attack, defense)
+        };
         if edge.is_some() && slot.automorphisms.is_empty() {
             slot.automorphisms = auts;
         }
@@ -587,19 +605,7 @@ impl Database {
             let (attack, defense) = (binary::word(bytes, at + 2), binary::word(bytes, at + 3));
             let req_at = at + 4;
             at += 4 + if has_edge { packed } else { 0 };
-            let sigma = if has_edge {
-                match (0..automorphisms).find(|&a| {
-                    (0..n).all(|i| {
-                        edge_at[aut(a, i) % MAX_VERTICES] >= binary::packed_byte(bytes, req_at, i)
-                    })
-                }) {
-                    Some(a) => Some(a),
-                    None => continue,
-                }
-            } else {
-                None
-            };
-            let image = |mask: u32| {
+            let image = |mask: u32, sigma: Option<usize>| {
                 let mut out = 0u32;
                 let mut m = mask;
                 while m != 0 {
@@ -608,15 +614,37 @@ impl Database {
                     let pos = sigma.map_or(i, |a| aut(a, i));
                     out |= 1 << (labelling.order[pos % MAX_VERTICES] % 32);
                 }
-                VertexSet(out)
+                out
             };
+            // The vital points under every bijection that meets the edge requirements (those
+            // without are closed under the key's automorphisms when compiled).
+            let (mut att, mut def) = (0u32, 0u32);
+            if has_edge {
+                let mut matched = false;
+                for a in 0..automorphisms {
+                    let fits = (0..n).all(|i| {
+                        edge_at[aut(a, i) % MAX_VERTICES] >= binary::packed_byte(bytes, req_at, i)
+                    });
+                    if fits {
+                        matched = true;
+                        att |= image(attack, Some(a));
+                        def |= image(defense, Some(a));
+                    }
+                }
+                if !matched {
+                    continue;
+                }
+            } else {
+                att = image(attack, None);
+                def = image(defense, None);
+            }
             let entry = self.entry(pattern);
             return Some(Match {
                 pattern: entry.number,
                 index: pattern,
                 value: entry.value,
-                attack: image(attack),
-                defense: image(defense),
+                attack: VertexSet(att),
+                defense: VertexSet(def),
             });
         }
         None

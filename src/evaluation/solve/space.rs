@@ -50,6 +50,49 @@ fn flood(adj: &[u32; 32], seed: u32, within: u32) -> u32 {
 }
 
 impl Space {
+    /// The same space with its vertices in canonical order (the canonical labelling of the
+    /// graph coloured by marginal mark, stone, enclosed defender and edge count), and that
+    /// order: position `i` holds vertex `order[i]` of `self`. Isomorphic spaces, however their
+    /// vertices are numbered, give the same space here, so a search cut short by a node limit
+    /// gives up (or not) on all of them alike.
+    pub fn canonical(&self) -> (Space, [u8; 32]) {
+        let mut c = crate::pattern::graph::canon::Compact::empty();
+        c.n = self.n;
+        for v in 0..self.n {
+            c.adj[v] = self.adj[v];
+            let bit = |m: u32| u8::from(m >> v & 1 == 1);
+            c.color[v] = bit(self.marginal)
+                | bit(self.stone) << 1
+                | self.edge[v].min(3) << 2
+                | bit(self.defender) << 4;
+        }
+        let order = crate::pattern::graph::canon::canonical(&c).order;
+        (self.permuted(&order), order)
+    }
+
+    /// The same space with its vertices renumbered: position `i` holds vertex `order[i]`
+    /// (`order` a permutation of `0..n`).
+    pub(crate) fn permuted(&self, order: &[u8; 32]) -> Space {
+        let mut pos = [0u8; 32];
+        for (i, &v) in order.iter().enumerate().take(self.n) {
+            pos[v as usize] = i as u8;
+        }
+        let map = |m: u32| bits(m).fold(0u32, |out, v| out | 1 << pos[v]);
+        let mut out = Space {
+            n: self.n,
+            adj: [0; 32],
+            marginal: map(self.marginal),
+            stone: map(self.stone),
+            defender: map(self.defender),
+            edge: [0; 32],
+        };
+        for (i, &v) in order.iter().enumerate().take(self.n) {
+            out.adj[i] = map(self.adj[v as usize]);
+            out.edge[i] = self.edge[v as usize];
+        }
+        out
+    }
+
     /// The space of a diagram: vertices in [`Diagram::vertices`] order, then the cells the
     /// space closes in ([`Diagram::enclosed`]) holding defender stones; orthogonal neighbours
     /// in the grid adjacent, edge counts from the edge markers. `x` is refused.
