@@ -54,9 +54,10 @@
 //!
 //! # Output
 //!
-//! For each set, a markdown table per engine and command (`loadsgf`, `play`, `eval_eye`, all):
-//! count, total, p50, p99 (nearest rank) and maximum, and where the slowest was (position and
-//! vertex); then issue 29's targets for the set (nakade's total at least 2x faster than GNU
+//! For each set, a markdown table per engine and command (`loadsgf`, `play`, `eval_eye`, all;
+//! `eval_eye` also split into the first of each position, which pays for the position's
+//! analysis, and the others): count, total, p50, p99 (nearest rank) and maximum, and where the
+//! slowest was (position and vertex); then issue 29's targets for the set (nakade's total at least 2x faster than GNU
 //! Go's; nakade's slowest command no slower than GNU Go's slowest), met or not; failures
 //! (`?` answers) per engine; identical `eval_eye` answers. At the end, the slowest nakade
 //! commands of all sets with GNU Go's time for the same command (`NAKADE_BENCH_SLOWEST`,
@@ -72,6 +73,8 @@
 //!   Default 1: everything (about 25 minutes on two busy cores; the quick mode about 3).
 //! - `NAKADE_BENCH_SCOUT=0`: no GNU Go scout (only nakade's eye-space points are asked).
 //! - `NAKADE_BENCH_SLOWEST=N`: how many of the slowest nakade commands to list.
+//! - `NAKADE_BENCH_RAW=FILE`: also write every command's time and answer to FILE
+//!   (tab-separated, one command a line).
 //! - `NAKADE_BENCH_NAKADE=PATH`: another `nakade` binary (e.g. an older build, to compare).
 //! - `NAKADE_GNUGO=PATH`: GNU Go (default `/usr/games/gnugo`). Without it the bench says so
 //!   and measures nothing.
@@ -221,6 +224,9 @@ struct Cmd {
     text: String,
     /// Where: the position, and the vertex or move.
     at: String,
+    /// The first `eval_eye` of its position: the one that pays for the position's analysis
+    /// (the later ones are answered from what the engine keeps for the position).
+    first: bool,
 }
 
 /// A corpus question at a position: the vertex, nakade's recorded answer, GNU Go's.
@@ -241,10 +247,11 @@ struct Position {
 impl Position {
     fn stream(&self) -> Vec<Cmd> {
         let mut s = self.setup.clone();
-        s.extend(self.vertices.iter().map(|v| Cmd {
+        s.extend(self.vertices.iter().enumerate().map(|(i, v)| Cmd {
             kind: Kind::EvalEye,
             text: format!("eval_eye {v}"),
             at: format!("{} {v}", self.label),
+            first: i == 0,
         }));
         s
     }
@@ -362,6 +369,7 @@ fn position_set(
                 kind: Kind::Loadsgf,
                 text: load_cmd,
                 at: label.clone(),
+                first: false,
             }],
             vertices: names(&pos.board, &points),
             label,
@@ -577,6 +585,7 @@ fn run_replay(games: &[Game], sample: usize, programs: &Programs) -> Result<SetR
                 kind: Kind::Play,
                 text: format!("play {c} {mv}"),
                 at: format!("{label} ({c} {mv})"),
+                first: false,
             };
             if !kept(k, sample) {
                 // Played, not timed: only the kept positions are compared.
@@ -771,6 +780,17 @@ fn report(set: &SetRun, load_before: &str) -> String {
                 (k.name(), idx)
             })
             .collect();
+        if kinds.contains(&Kind::EvalEye) {
+            for (name, first) in [
+                ("eval_eye, first of a position", true),
+                ("eval_eye, the others", false),
+            ] {
+                let idx = (0..set.cmds.len())
+                    .filter(|&i| set.cmds[i].kind == Kind::EvalEye && set.cmds[i].first == first)
+                    .collect();
+                rows.push((name, idx));
+            }
+        }
         rows.push(("all", (0..set.cmds.len()).collect()));
         for (name, idx) in rows {
             let failures = idx.iter().filter(|&&i| outcomes[i].answer.is_err()).count();
@@ -1043,6 +1063,7 @@ fn run() -> Result<(), String> {
                             kind: Kind::Loadsgf,
                             text: format!("loadsgf {} {}", g.path.display(), k + 2),
                             at: label.clone(),
+                            first: false,
                         }],
                         label,
                         vertices: g.vertices[k].clone(),
@@ -1079,6 +1100,9 @@ fn run() -> Result<(), String> {
     }
 
     slowest(&runs, n_slowest);
+    if let Ok(path) = std::env::var("NAKADE_BENCH_RAW") {
+        raw(&runs, Path::new(&path))?;
+    }
     println!();
     println!("## Summary (load average now {})", loadavg());
     println!();
@@ -1090,6 +1114,33 @@ fn run() -> Result<(), String> {
     println!();
     println!("wall time of the whole bench {}", secs(started.elapsed()));
     Ok(())
+}
+
+/// Every command of every run, one a line, tab-separated: set, run, index, command type,
+/// whether it is the first `eval_eye` of its position, where, the command, the time in
+/// microseconds, the answer (`? ` and the message for an error; lines joined by ` / `).
+fn raw(sets: &[SetRun], path: &Path) -> Result<(), String> {
+    let mut out = String::from("set\trun\tindex\tkind\tfirst\twhere\tcommand\tmicros\tanswer\n");
+    for s in sets {
+        for (run, outcomes) in &s.runs {
+            for (i, (c, o)) in s.cmds.iter().zip(outcomes).enumerate() {
+                let answer = match &o.answer {
+                    Ok(a) => a.lines().collect::<Vec<_>>().join(" / "),
+                    Err(e) => format!("? {e}"),
+                };
+                out.push_str(&format!(
+                    "{}\t{run}\t{i}\t{}\t{}\t{}\t{}\t{}\t{answer}\n",
+                    s.name,
+                    c.kind.name(),
+                    c.first,
+                    c.at,
+                    c.text_short(),
+                    o.time.as_micros()
+                ));
+            }
+        }
+    }
+    std::fs::write(path, out).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn stem(p: &Path) -> String {
