@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run --release --example random_games_vs_gnugo -- [--games N] [--sizes 9,13,19]
-//!     [--seed S] [--max-moves M] [--level L] [--eval-level E] [--list]
+//!     [--seed S] [--max-moves M] [--level L] [--eval-level E] [--list] [--save-games DIR]
 //! ```
 //!
 //! One side plays random legal moves (never filling a point all of whose neighbours are its
@@ -32,6 +32,11 @@
 //!
 //! The run is deterministic for a seed (GNU Go gets a seed too); gnugo comes from
 //! `$NAKADE_GNUGO` (default `/usr/games/gnugo`).
+//!
+//! `--save-games DIR` writes each game's moves as an SGF game record,
+//! `DIR/game{N}_{SIZE}x{SIZE}.sgf` (N from 0; passes as `B[]`/`W[]`; a game that ended early
+//! keeps the moves played), so that others can replay the games without playing them: the six
+//! of the default options are `benches/games/`, which `benches/gtp_latency.rs` times.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
@@ -177,6 +182,7 @@ struct Options {
     level: u32,
     eval_level: Option<u32>,
     list: bool,
+    save_games: Option<std::path::PathBuf>,
     gnugo: String,
 }
 
@@ -189,6 +195,7 @@ fn options() -> Result<Options, String> {
         level: 1,
         eval_level: None,
         list: false,
+        save_games: None,
         gnugo: std::env::var("NAKADE_GNUGO").unwrap_or_else(|_| "/usr/games/gnugo".into()),
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -214,6 +221,7 @@ fn options() -> Result<Options, String> {
                     .collect::<Result<_, _>>()
                     .map_err(|_| "bad --sizes")?
             }
+            "--save-games" => o.save_games = Some(value(i)?.into()),
             "--list" => {
                 o.list = true;
                 i += 1;
@@ -304,6 +312,8 @@ struct Tally {
     string_examples: BTreeMap<String, String>,
     cause_examples: BTreeMap<String, String>,
     list: Vec<String>,
+    /// The current game's moves as SGF nodes (`;B[cd]`, `;W[]` a pass), for `--save-games`.
+    record: Vec<String>,
 }
 
 /// GNU Go's eye space at `loc` by its `eye_data` (black's first): its size and margins.
@@ -572,6 +582,7 @@ fn play_game(
     }
     let mut to_move = Color::Black;
     let mut passes = 0;
+    t.record.clear();
     for _ in 0..o.max_moves {
         let c = if to_move == Color::Black { "B" } else { "W" };
         let mv: Option<Loc> = if to_move == random_color {
@@ -616,6 +627,11 @@ fn play_game(
             }
         }
         t.moves += 1;
+        let at = mv.map_or(String::new(), |l| {
+            let (x, y) = board.xy(l);
+            format!("{}{}", (b'a' + x as u8) as char, (b'a' + y as u8) as char)
+        });
+        t.record.push(format!(";{c}[{at}]"));
         to_move = to_move.opponent();
         compare(gnugos.asked(), eyes_db, &mut nakade, &board, to_move, ev, t)?;
         if passes >= 2 {
@@ -643,6 +659,50 @@ fn gnugo_eyes_db() -> Option<Database> {
             eprintln!("{path}: {e}; equal spaces are not split by eyes.db patterns");
             None
         }
+    }
+}
+
+/// With `--save-games DIR`, game `game`'s moves as an SGF game record in
+/// `DIR/game{game}_{SIZE}x{SIZE}.sgf`; the comment gives the options that reproduce it (and
+/// the error that ended it early, if one did). A file that cannot be written is reported and
+/// the run goes on.
+fn save_game(o: &Options, game: usize, record: &[String], ended: Option<&String>) {
+    let Some(dir) = &o.save_games else { return };
+    let size = o.sizes[game % o.sizes.len()];
+    // As `play_game` chooses: the random side is black in the first round through the sizes.
+    let random_black = (game / o.sizes.len()) % 2 == 0;
+    let gnugo = format!("GNU Go 3.8 level {}", o.level);
+    let (pb, pw) = if random_black {
+        ("random", gnugo.as_str())
+    } else {
+        (gnugo.as_str(), "random")
+    };
+    let sizes: Vec<String> = o.sizes.iter().map(|s| s.to_string()).collect();
+    let ended = ended.map_or(String::new(), |e| {
+        format!("; ended early: {}", e.replace(']', "\\]"))
+    });
+    let comment = format!(
+        "examples/random_games_vs_gnugo --games {} --sizes {} --seed {} --level {} \
+         --max-moves {}: game {game}, {} moves{ended}",
+        o.games,
+        sizes.join(","),
+        o.seed,
+        o.level,
+        o.max_moves,
+        record.len(),
+    );
+    let mut text =
+        format!("(;GM[1]FF[4]CA[UTF-8]SZ[{size}]KM[6.5]PB[{pb}]PW[{pw}]\nC[{comment}]\n");
+    for (i, node) in record.iter().enumerate() {
+        text.push_str(node);
+        if i % 10 == 9 {
+            text.push('\n');
+        }
+    }
+    text.push_str(")\n");
+    let path = dir.join(format!("game{game}_{size}x{size}.sgf"));
+    if let Err(e) = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, text)) {
+        eprintln!("cannot write {}: {e}", path.display());
     }
 }
 
@@ -677,7 +737,7 @@ fn main() {
     let ev = Evaluator::with_default();
     let eyes_db = gnugo_eyes_db();
     for game in 0..o.games {
-        if let Err(e) = play_game(
+        let played = play_game(
             &o,
             eyes_db.as_ref(),
             game,
@@ -685,7 +745,9 @@ fn main() {
             &mut gnugos,
             &ev,
             &mut t,
-        ) {
+        );
+        save_game(&o, game, &t.record, played.as_ref().err());
+        if let Err(e) = played {
             eprintln!("game {game} ended early: {e}");
             if e.starts_with("gnugo gone") {
                 match start_all() {
