@@ -40,11 +40,14 @@
 //! untimed), `play C V` for each move, then `eval_eye` at every eye-space point of the
 //! position after it (the points of `games`). Three runs of the same stream:
 //! - *kept*: one `nakade gtp` for the whole game, as a host drives it; whatever the engine
-//!   keeps between moves is kept.
-//! - *without*: nothing kept between moves: for each position a fresh `nakade gtp`
-//!   process (its start-up untimed), warmed up, untimed, with `loadsgf` of an unrelated
-//!   position (`tests/eval_eye/corner_bent_four.sgf`) and one `eval_eye A1` there, so that
-//!   the program's one-off initialisation (the embedded database) is paid outside the
+//!   keeps between moves is kept. Today that is the report of the last position (reused
+//!   while the board is unchanged: after a pass) and the evaluator's cache of solved shapes
+//!   (`nakade::evaluation::evaluate::Evaluator`, for the life of the process: a space that
+//!   outlives a move is not solved again).
+//! - *without*: nothing kept between moves (neither of the above): for each position a fresh
+//!   `nakade gtp` process (its start-up untimed), warmed up, untimed, with `loadsgf` of an
+//!   unrelated position (`tests/eval_eye/corner_bent_four.sgf`) and one `eval_eye A1` there,
+//!   so that the program's one-off initialisation (the embedded database) is paid outside the
 //!   timing; then, untimed, `loadsgf GAME N` (the position before move N); then, timed,
 //!   the position's `play` and its `eval_eye`s. The warm-up's times are reported apart.
 //! - GNU Go: one process for the whole game, the same stream.
@@ -57,9 +60,9 @@
 //! For each set, a markdown table per engine and command (`loadsgf`, `play`, `eval_eye`, all;
 //! `eval_eye` also split into the first of each position, which pays for the position's
 //! analysis, and the others): count, total, p50, p99 (nearest rank) and maximum, and where the
-//! slowest was (position and vertex); then issue 29's targets for the set (nakade's total at least 2x faster than GNU
-//! Go's; nakade's slowest command no slower than GNU Go's slowest), met or not; failures
-//! (`?` answers) per engine; identical `eval_eye` answers. At the end, the slowest nakade
+//! slowest was (position and vertex); then issue 29's targets for the set (nakade's total at
+//! least 2x faster than GNU Go's; nakade's slowest command no slower than GNU Go's slowest),
+//! met or not; failures (`?` answers) per engine; identical `eval_eye` answers. At the end, the slowest nakade
 //! commands of all sets with GNU Go's time for the same command (`NAKADE_BENCH_SLOWEST`,
 //! default 10), and a summary. The load average (`/proc/loadavg`) is printed beside each set:
 //! on a shared machine the figures are noisy.
