@@ -76,6 +76,14 @@ pub enum DiagramErrorKind {
         /// Why.
         reason: String,
     },
+    /// Column letters (`A B C ...`, as `showboard` prints them) that do not count the rows'
+    /// points.
+    ColumnLetters {
+        /// Letters on the line.
+        letters: usize,
+        /// Points in each row.
+        points: usize,
+    },
     /// A label used twice.
     DuplicateLabel {
         /// The label.
@@ -111,6 +119,9 @@ impl fmt::Display for DiagramError {
             DiagramErrorKind::RaggedRow { found, expected } => {
                 write!(f, "row has {found} points, expected {expected} like the first row")
             }
+            DiagramErrorKind::ColumnLetters { letters, points } => {
+                write!(f, "{letters} column letters, but the rows have {points} points")
+            }
             DiagramErrorKind::EdgeInMiddle => {
                 write!(f, "edge line between rows: expected it first or last")
             }
@@ -140,11 +151,6 @@ struct Row {
     left: bool,
     right: bool,
     first_col: usize,
-}
-
-/// The line of the first row.
-fn at0_line(rows: &[Row]) -> usize {
-    rows.first().map_or(1, |r| r.line)
 }
 
 /// GTP's column letters (`A B C ... T`, no `I`), all from `A` on: their number.
@@ -191,7 +197,8 @@ pub fn parse_board(text: &str, size: Option<usize>) -> Result<ParsedDiagram, Dia
     // response, column letters above and below, row numbers on both sides and notes after
     // them. The letters and numbers go (each cell keeps its column, for messages), and they
     // mark the whole board.
-    let mut columns: Option<usize> = None;
+    // The column letters' count and the line they are on.
+    let mut columns: Option<(usize, usize)> = None;
     let mut numbered = 0;
     let mut kept: Vec<(usize, String)> = Vec::new();
     for (i, l) in text.lines().enumerate() {
@@ -199,7 +206,7 @@ pub fn parse_board(text: &str, size: Option<usize>) -> Result<ParsedDiagram, Dia
             continue;
         }
         if let Some(n) = column_letters(l) {
-            columns = Some(n);
+            columns.get_or_insert((n, i + 1));
             continue;
         }
         let (row, had_number) = without_row_numbers(l);
@@ -297,13 +304,16 @@ pub fn parse_board(text: &str, size: Option<usize>) -> Result<ParsedDiagram, Dia
     let whole_board = unmarked
         && (whole_board
             || (size.is_none() && width == height && (MIN_SIZE..=MAX_SIZE).contains(&width)));
-    if let Some(n) = columns.filter(|&n| n != width) {
+    if let Some((letters, line)) = columns.filter(|&(n, _)| n != width) {
+        let col = text.lines().nth(line - 1).map_or(1, |l| {
+            l.chars().position(|c| !c.is_whitespace()).unwrap_or(0) + 1
+        });
         return Err(err(
-            at0_line(&rows),
-            1,
-            DiagramErrorKind::RaggedRow {
-                found: width,
-                expected: n,
+            line,
+            col,
+            DiagramErrorKind::ColumnLetters {
+                letters,
+                points: width,
             },
         ));
     }
@@ -460,11 +470,8 @@ mod tests {
         // Letters that do not match the rows.
         let e = parse_board("   A B C\n 2 . . 2\n 1 . . 1\n   A B C", None).unwrap_err();
         assert_eq!(
-            e.kind,
-            DiagramErrorKind::RaggedRow {
-                found: 2,
-                expected: 3
-            }
+            e.to_string(),
+            "1:4: 3 column letters, but the rows have 2 points"
         );
     }
 

@@ -372,11 +372,10 @@ fn graph_arg(s: &str) -> Result<String, String> {
 }
 
 /// Exit with a usage error (exit 2) in clap's form, with the usage of the subcommand run.
-fn usage_error(kind: clap::error::ErrorKind, message: String) -> ! {
+fn usage_error(subcommand: &str, kind: clap::error::ErrorKind, message: String) -> ! {
     let mut command = Args::command();
     command.build();
-    let name = std::env::args().nth(1).unwrap_or_default();
-    match command.find_subcommand_mut(&name) {
+    match command.find_subcommand_mut(subcommand) {
         Some(sub) => sub.error(kind, message).exit(),
         None => command.error(kind, message).exit(),
     }
@@ -417,17 +416,19 @@ struct GraphInput {
 impl GraphInput {
     /// The graph argument, or a usage error (exit 2) that points at `--batch` when there is
     /// none or it is `-`.
-    fn graph(&self) -> Option<&str> {
+    fn graph(&self, subcommand: &str) -> Option<&str> {
         if self.batch {
             return None;
         }
         let hint = "to read graphs from standard input, one a line, use --batch";
         match self.graph.as_deref() {
             None => usage_error(
+                subcommand,
                 clap::error::ErrorKind::MissingRequiredArgument,
                 format!("no eye graph given (such as 'OO!%O.X%!...'); {hint}"),
             ),
             Some("-") => usage_error(
+                subcommand,
                 clap::error::ErrorKind::ValueValidation,
                 format!("'-' is no eye graph; {hint}"),
             ),
@@ -584,14 +585,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             matching::run(
                 &matching::Mode::Match(&evaluator),
                 input.batch,
-                input.graph(),
+                input.graph("match"),
                 input.json,
             )
         }
         Command::Solve { input, solver } => matching::run(
             &matching::Mode::Solve(solver.params()),
             input.batch,
-            input.graph(),
+            input.graph("solve"),
             input.json,
         ),
         Command::Diff {
