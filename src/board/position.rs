@@ -162,6 +162,40 @@ pub struct Board {
     stamp_gen: u32,
 }
 
+/// Grid indices of the largest board (25x25 with its wall: 26 columns by 27 rows, plus one).
+const MAX_GRID: usize = (MAX_SIZE + 1) * (MAX_SIZE + 2) + 1;
+
+/// A set of locations as one bit per grid index, on the stack: the board's queries that
+/// gather liberties or neighbouring strings test membership in constant time and give their
+/// answer in location order without sorting (the tactical reader asks them at every node).
+struct LocSet([u64; MAX_GRID.div_ceil(64)]);
+
+impl LocSet {
+    fn new() -> LocSet {
+        LocSet([0; MAX_GRID.div_ceil(64)])
+    }
+
+    /// Add `loc`; true when it was not in the set.
+    #[inline]
+    fn insert(&mut self, loc: Loc) -> bool {
+        let (w, b) = (loc.index() / 64, loc.index() % 64);
+        let fresh = self.0[w] & (1 << b) == 0;
+        self.0[w] |= 1 << b;
+        fresh
+    }
+
+    /// Append the members to `out`, in location order.
+    fn extend_sorted(&self, out: &mut Vec<Loc>) {
+        for (w, &word) in self.0.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                out.push(Loc((w * 64 + bits.trailing_zeros() as usize) as u16));
+                bits &= bits - 1;
+            }
+        }
+    }
+}
+
 /// One value changed by a move, with the value it had before.
 #[derive(Clone, Copy, Debug)]
 enum Change {
@@ -361,40 +395,44 @@ impl Board {
 
     /// The liberties of the string through `loc`, sorted.
     pub fn liberties(&self, loc: Loc) -> Vec<Loc> {
-        let mut libs = Vec::with_capacity(self.liberty_count(loc));
+        let mut seen = LocSet::new();
         self.each_stone(loc, |s| {
             for n in self.adjacent(s) {
-                if self.is_empty(n) && !libs.contains(&n) {
-                    libs.push(n);
+                if self.is_empty(n) {
+                    seen.insert(n);
                 }
             }
         });
-        libs.sort();
+        let mut libs = Vec::with_capacity(self.liberty_count(loc));
+        seen.extend_sorted(&mut libs);
         libs
     }
 
     /// The distinct strings of `color` next to the string through `loc`, by their heads.
     pub fn adjacent_strings(&self, loc: Loc, color: Color) -> Vec<Loc> {
-        let mut out = Vec::new();
+        let mut seen = LocSet::new();
+        let mut any = false;
         self.each_stone(loc, |s| {
             for n in self.adjacent(s) {
                 if self.color(n) == Some(color) {
-                    let h = self.string_id(n);
-                    if !out.contains(&h) {
-                        out.push(h);
-                    }
+                    seen.insert(self.string_id(n));
+                    any = true;
                 }
             }
         });
-        out.sort();
+        let mut out = Vec::new();
+        if any {
+            seen.extend_sorted(&mut out);
+        }
         out
     }
 
     /// The heads of all strings on the board, in board order of their first stone.
     pub fn strings(&self) -> Vec<Loc> {
+        let mut seen = LocSet::new();
         let mut out = Vec::new();
         for loc in self.locs() {
-            if self.color(loc).is_some() && !out.contains(&self.string_id(loc)) {
+            if self.color(loc).is_some() && seen.insert(self.string_id(loc)) {
                 out.push(self.string_id(loc));
             }
         }
