@@ -98,7 +98,7 @@ impl Symmetry {
 
 /// A position's canonical orientation: the order of its points that [`Frame::key`] gives is
 /// the same, point for mapped point, however the board is turned.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Frame {
     symmetry: Symmetry,
     /// The symmetries (indices into [`Symmetry::ALL`]) that give the same smallest sequence:

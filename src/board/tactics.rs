@@ -207,6 +207,71 @@ struct Reader<'a> {
     /// The root position's canonical orientation (with the target marked), found when a
     /// node first orders its moves (always at the root, before any move is played).
     frame: Option<Frame>,
+    /// What the inner readings of this call found, by position and reading state.
+    memo: Memo,
+    /// The deepest ply a node of the current reading reached.
+    deepest: usize,
+    /// How many times a node limit or the depth limit cut a line short.
+    cuts: usize,
+}
+
+/// What an inner reading ([`Reader::attack`] below the root, or [`Reader::defend`] below
+/// the root) found at a position, kept so that the same reading met again by another order
+/// of moves is not read again. A reading is kept only when no limit cut it short, with the
+/// nodes it visited and the plies it went down; it is reused only where the nodes left and
+/// the plies left would have let it run to the end again, and charges those nodes as if it
+/// had: the reader answers exactly as it would without the memo, only sooner.
+type Memo = std::collections::HashMap<MemoKey, MemoEntry, rustc_hash::FxBuildHasher>;
+
+/// Everything an inner reading's course depends on besides the limits: the position (its
+/// stones and ko), the string, the kind of reading and its width, and the reader's state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct MemoKey {
+    stones: u64,
+    ko: Option<(Loc, Color)>,
+    target: Loc,
+    /// 0: attack (inner), 1: attack (first reply), 2: defend (inner).
+    kind: u8,
+    wide: u8,
+    free_rescues: u8,
+    /// `four_at_root`, `hemmed_four` and `verify_saves`, one bit each.
+    flags: u8,
+    frame: Option<Frame>,
+}
+
+/// The most readings the memo keeps between calls (about 100 bytes each); past it, the
+/// memo is emptied when a call ends.
+pub const MEMO_ENTRIES: usize = 1 << 18;
+
+thread_local! {
+    /// The memo between calls on this thread: its keys name the whole position, so what one
+    /// call read serves any later call that meets the same position in the same state.
+    static MEMO: std::cell::RefCell<Memo> = std::cell::RefCell::default();
+}
+
+impl Drop for Reader<'_> {
+    fn drop(&mut self) {
+        let mut memo = std::mem::take(&mut self.memo);
+        if memo.len() > MEMO_ENTRIES {
+            memo = Memo::default();
+        }
+        // Keep the fuller of this reader's memo and the thread's (a nested reader that
+        // handed its memo back leaves an empty one).
+        MEMO.with(|m| {
+            let mut m = m.borrow_mut();
+            if memo.len() >= m.len() {
+                *m = memo;
+            }
+        });
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+struct MemoEntry {
+    answer: Option<Option<Loc>>,
+    nodes: usize,
+    /// The plies below its first node the reading went down.
+    reach: usize,
 }
 
 /// Can the string through `target` be captured, its opponent moving first?
@@ -235,6 +300,9 @@ fn reader(board: &mut Board, target: Loc, limits: ReadLimits, hemmed_four: bool)
         target,
         root_moves,
         frame: None,
+        memo: MEMO.with(|m| std::mem::take(&mut *m.borrow_mut())),
+        deepest: 0,
+        cuts: 0,
     }
 }
 
@@ -321,9 +389,71 @@ impl Reader<'_> {
     fn out_of_budget(&mut self, depth: usize) -> bool {
         self.nodes += 1;
         self.total += 1;
+        self.deepest = self.deepest.max(depth);
         let spent = self.nodes > self.limits.max_nodes || self.total > self.call_budget;
         self.gave_up |= spent;
-        spent || depth >= self.limits.max_depth.min(MAX_DEPTH_CAP)
+        let cut = spent || depth >= self.max_depth();
+        self.cuts += usize::from(cut);
+        cut
+    }
+
+    fn max_depth(&self) -> usize {
+        self.limits.max_depth.min(MAX_DEPTH_CAP)
+    }
+
+    /// The memo's key for an inner reading of `kind` (see [`MemoKey`]) from here.
+    fn memo_key(&self, target: Loc, kind: u8, wide: u8) -> MemoKey {
+        MemoKey {
+            stones: self.board.stones_hash(),
+            ko: self.board.ko(),
+            target,
+            kind,
+            wide,
+            free_rescues: self.free_rescues,
+            flags: u8::from(self.four_at_root)
+                | u8::from(self.hemmed_four) << 1
+                | u8::from(self.verify_saves) << 2,
+            frame: self.frame,
+        }
+    }
+
+    /// An inner reading through the memo: the kept answer where reading again would run to
+    /// its end within the limits left (its nodes charged), else `read` run and its answer
+    /// kept when no limit cut it short.
+    fn memoized(
+        &mut self,
+        key: MemoKey,
+        depth: usize,
+        read: impl FnOnce(&mut Self) -> Option<Option<Loc>>,
+    ) -> Option<Option<Loc>> {
+        #[cfg(test)]
+        if tests::MEMO_OFF.with(|off| off.get()) {
+            return read(self);
+        }
+        if let Some(e) = self.memo.get(&key).copied() {
+            if self.nodes + e.nodes <= self.limits.max_nodes
+                && self.total + e.nodes <= self.call_budget
+                && depth + e.reach < self.max_depth()
+            {
+                self.nodes += e.nodes;
+                self.total += e.nodes;
+                self.deepest = self.deepest.max(depth + e.reach);
+                return e.answer;
+            }
+        }
+        let (total, cuts, deepest) = (self.total, self.cuts, self.deepest);
+        self.deepest = depth;
+        let answer = read(self);
+        if self.cuts == cuts {
+            let entry = MemoEntry {
+                answer,
+                nodes: self.total - total,
+                reach: self.deepest - depth,
+            };
+            self.memo.insert(key, entry);
+        }
+        self.deepest = self.deepest.max(deepest);
+        answer
     }
 
     /// A capturing move for the attacker, or `None`. While `wide` (the attacker moves left in
@@ -331,6 +461,20 @@ impl Reader<'_> {
     /// is attacked; of two otherwise; of four in [`Mode::FirstReply`] (only the first reply
     /// to a saving move tried at the root).
     fn attack(&mut self, target: Loc, depth: usize, wide: u8, mode: Mode) -> Option<Loc> {
+        // The root's readings reset the node count and change the frame: never kept.
+        let kind = match mode {
+            Mode::Root => return self.attack_read(target, depth, wide, mode),
+            Mode::Inner => 0,
+            Mode::FirstReply => 1,
+        };
+        let key = self.memo_key(target, kind, wide);
+        self.memoized(key, depth, |r| {
+            r.attack_read(target, depth, wide, mode).map(Some)
+        })
+        .flatten()
+    }
+
+    fn attack_read(&mut self, target: Loc, depth: usize, wide: u8, mode: Mode) -> Option<Loc> {
         let owner = self.board.color(target)?;
         let attacker = owner.opponent();
         let libs = self.board.liberties(target);
@@ -522,9 +666,13 @@ impl Reader<'_> {
         self.nodes = nodes;
         self.verify_saves = verify;
         captures || {
+            let memo = std::mem::take(&mut self.memo);
             let mut fresh = reader(self.board, target, self.limits, self.hemmed_four);
+            fresh.memo = memo;
             let captures = fresh.attack(target, 0, WIDE, Mode::Root).is_some();
             self.gave_up |= fresh.gave_up;
+            self.cuts += fresh.cuts;
+            self.memo = std::mem::take(&mut fresh.memo);
             captures
         }
     }
@@ -592,6 +740,20 @@ impl Reader<'_> {
     /// are checked with the root's attack ([`WIDE`]), so that a saving move found here
     /// survives a root [`attack`] from the new position.
     fn defend(&mut self, target: Loc, depth: usize, wide: u8, root: bool) -> Option<Option<Loc>> {
+        if root {
+            return self.defend_read(target, depth, wide, root);
+        }
+        let key = self.memo_key(target, 2, wide);
+        self.memoized(key, depth, |r| r.defend_read(target, depth, wide, root))
+    }
+
+    fn defend_read(
+        &mut self,
+        target: Loc,
+        depth: usize,
+        wide: u8,
+        root: bool,
+    ) -> Option<Option<Loc>> {
         let owner = self.board.color(target)?;
         let libs = self.board.liberties(target);
         let wide = if root { WIDE } else { wide };
@@ -737,6 +899,70 @@ mod tests {
     use super::*;
     use crate::board::ascii::parse_board;
     use crate::board::vertex;
+
+    thread_local! {
+        /// Set by a test to read without the memo.
+        pub(super) static MEMO_OFF: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+
+    /// Every string's (attack, defence, cut short) and `safe_move` at every empty point,
+    /// read with the memo on or off.
+    fn readings(board: &mut Board, memo: bool) -> Vec<String> {
+        MEMO_OFF.with(|off| off.set(!memo));
+        let limits = ReadLimits::default();
+        let mut out: Vec<String> = board
+            .strings()
+            .into_iter()
+            .map(|s| {
+                format!(
+                    "{s:?} {:?} {:?}",
+                    status_hemmed(board, s, limits),
+                    status(board, s, limits)
+                )
+            })
+            .collect();
+        let empty: Vec<Loc> = board.locs().filter(|&l| board.color(l).is_none()).collect();
+        for l in empty {
+            for c in [Color::Black, Color::White] {
+                out.push(format!("{l:?} {c:?} {}", safe_move(board, l, c, limits)));
+            }
+        }
+        MEMO_OFF.with(|off| off.set(false));
+        out
+    }
+
+    #[test]
+    fn the_memo_changes_no_answer() {
+        // Random games on 9x9 (a fixed linear congruential sequence): each position read
+        // without the memo, then with the memo the earlier positions filled.
+        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = move |n: usize| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (seed >> 33) as usize % n
+        };
+        let mut positions = 0;
+        for _game in 0..3 {
+            let mut b = Board::new(9).unwrap();
+            let mut color = Color::Black;
+            for ply in 0..70 {
+                let empty: Vec<Loc> = b.locs().filter(|&l| b.is_legal(l, color)).collect();
+                if empty.is_empty() {
+                    break;
+                }
+                b.play(empty[next(empty.len())], color).unwrap();
+                color = color.opponent();
+                if ply % 5 == 4 {
+                    let without = readings(&mut b, false);
+                    let with = readings(&mut b, true);
+                    let moves: Vec<Option<Loc>> = b.history().iter().map(|m| m.loc).collect();
+                    assert_eq!(without, with, "after the moves {moves:?}");
+                    b.check_consistency().unwrap();
+                    positions += 1;
+                }
+            }
+        }
+        assert!(positions >= 30);
+    }
 
     /// Put the target label on a stone: the label letter stands for a white stone here.
     fn with_stone(text: &str, label: char) -> String {
