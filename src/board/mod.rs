@@ -1,16 +1,20 @@
 //! Board reading: from a position to the value of each of its eye spaces.
 //!
 //! Takes a [`Board`] (built by moves, from an SGF file with [`sgf`], or from a text diagram
-//! with [`ascii`]); gives a [`analysis::PositionReport`]. The stages, each handing one type to
-//! the next:
+//! with [`ascii`]); gives a [`analysis::PositionReport`]. One pass of stages, one folder
+//! each, each stage reading only what the stages before it gave:
 //!
-//! [`Board`] → [`eyespace::Liveness`] (dead strings, by [`tactics`]) →
-//! [`eyespace::EyeSpace`] (points, margins, attacker stones) → [`topology::AnalyzedSpace`]
-//! (half and false eyes from the diagonals) → [`analysis::SpaceReport`] (the value from the
-//! [`crate::evaluation`] layer, vital points back on the board). [`benson`] gives the
-//! unconditional verdict beside it, and [`unconditional`] each point's status in GNU Go's words;
-//! [`shape_library`] reads a space from the solved shape library
-//! ([`crate::evaluation::library`]) when it is a plain eye the library holds. The reading
+//! 1. [`strings`]: [`Board`] → [`strings::StringReadings`] (Benson's pass-alive sets, every
+//!    string's tactical status with its attack and defence moves);
+//! 2. [`eyes::eyespace`]: → [`eyespace::Liveness`] (dead strings) → [`eyespace::EyeSpace`]s
+//!    (points, margins, attacker stones, outer liberties);
+//! 3. [`eyes::topology`]: → [`topology::AnalyzedSpace`] (half and false eyes from the
+//!    diagonals, the kos, the eye graph);
+//! 4. [`values`]: → [`analysis::SpaceReport`] (the value from the [`crate::evaluation`]
+//!    layer, a ko's two readings joined, vital points back on the board);
+//! 5. [`analysis`]: the driver, → [`analysis::PositionReport`].
+//!
+//! [`unconditional`] gives each point's status in GNU Go's words beside it. The reading
 //! breaks its ties in the order [`orientation`] gives, taken from the position's canonical
 //! orientation: a rotated or reflected board gets the same answers, point for mapped point.
 //!
@@ -19,21 +23,20 @@
 
 pub mod analysis;
 pub mod ascii;
-pub mod benson;
-pub mod eyespace;
-pub mod ko;
+pub mod eyes;
 pub mod orientation;
 mod position;
 pub mod sgf;
-pub mod shape_library;
-pub mod tactics;
-pub mod topology;
-pub mod unconditional;
+pub mod strings;
+pub mod values;
 pub mod vertex;
 
+pub use eyes::{eyespace, topology};
 pub use position::{
     Board, BoardError, Color, IllegalMove, Loc, MoveRecord, Point, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE,
 };
+pub use strings::{benson, tactics, unconditional};
+pub use values::{ko, shape_library};
 
 /// The board diagram parser under its former name; use [`ascii`].
 #[doc(hidden)]

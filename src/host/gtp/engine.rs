@@ -23,7 +23,7 @@
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Write};
 
-use crate::board::tactics::ReadLimits;
+use crate::board::strings::tactics::ReadLimits;
 use crate::board::{sgf, vertex, Board, Color, DEFAULT_SIZE, MAX_SIZE};
 
 /// Longest command line accepted, in bytes.

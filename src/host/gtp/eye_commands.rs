@@ -24,8 +24,8 @@
 
 use super::engine::{parse_color, Engine, Handler};
 use crate::board::analysis::{analyze_position, AnalysisLimits, EyeEvaluator, PositionReport};
-use crate::board::eyespace::{eye_spaces, space_at, Liveness};
-use crate::board::topology::analyze;
+use crate::board::eyes::eyespace::{eye_spaces, space_at, Liveness};
+use crate::board::eyes::topology::analyze;
 use crate::board::{vertex, Board, Color, Loc};
 use crate::evaluation::db::{default_database, mark_vital};
 use crate::evaluation::evaluate::Evaluator;
@@ -227,9 +227,9 @@ pub fn eye_spaces_handler() -> Handler {
 }
 
 /// The unconditional status of a point, in GNU Go 3.8's words: see
-/// [`crate::board::unconditional`].
+/// [`crate::board::strings::unconditional`].
 pub fn unconditional_status(board: &Board, loc: Loc) -> &'static str {
-    crate::board::unconditional::status(board, loc).as_str()
+    crate::board::strings::unconditional::status(board, loc).as_str()
 }
 
 /// The `unconditional_status VERTEX` command ([`unconditional_status`]).
@@ -277,7 +277,7 @@ pub fn engine_with(evaluator: Evaluator<'static>, params: Params) -> Engine {
 mod tests {
     use super::*;
     use crate::board::analysis::{EyeAnswer, GtpEvaluator};
-    use crate::board::topology::AnalyzedSpace;
+    use crate::board::eyes::topology::AnalyzedSpace;
     use crate::pattern::encoded::encode;
     use crate::tools::enumerate::{eye_graphs, Placement, CONCRETE};
 

@@ -1249,7 +1249,7 @@ O O X O .
             status(&mut b, r7, deeper),
             (Attack::Captures(r6), Defense::Fails)
         );
-        let live = crate::board::eyespace::Liveness::read(&mut b, limits);
+        let live = crate::board::eyes::eyespace::Liveness::read(&mut b, limits);
         assert!(live.is_dead(r7));
     }
 

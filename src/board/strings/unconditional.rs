@@ -13,7 +13,7 @@
 //! string in it has that point as its only liberty, and the owner may play there at any time
 //! and take them all (seed 003's "white is alive, black is dead"), so nothing there can live.
 
-use crate::board::benson::{self, PassAlive};
+use crate::board::strings::benson::{self, PassAlive};
 use crate::board::{Board, Color, Loc};
 
 /// One point's unconditional status.

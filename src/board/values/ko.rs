@@ -23,23 +23,12 @@
 //! [`SpaceReport`] that value, source [`Source::Ko`], and the ko's moves among the vital points
 //! (each side's move in the ko where settling it is that side's best first move).
 
-use crate::board::analysis::{evaluate_analyzed, AnalysisLimits, Source, SpaceReport};
-use crate::board::eyespace::EyeSpace;
-use crate::board::topology::{self, KoDiagonal, KoWinner};
-use crate::board::{Board, Loc};
+use crate::board::values::valuation::{
+    evaluate_analyzed, AnalysisLimits, KoReading, Source, SpaceReport,
+};
+use crate::board::Loc;
 use crate::evaluation::evaluate::Evaluator;
 use crate::value::EyeValue;
-
-/// The two readings of a space that one ko decides.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct KoReading {
-    /// The ko: its diagonal and each side's move in it.
-    pub ko: KoDiagonal,
-    /// The value when the owner wins the ko.
-    pub owner_wins: EyeValue,
-    /// The value when the attacker wins it.
-    pub attacker_wins: EyeValue,
-}
 
 /// The value of a space that one ko decides, from its value when the owner wins the ko (`o`)
 /// and when the attacker does (`x`): see the module docs.
@@ -62,28 +51,20 @@ pub fn join(o: EyeValue, x: EyeValue) -> EyeValue {
     EyeValue { a, b, c, d }
 }
 
-/// Reads `space` both ways when its topology (in `report.analyzed`) depends on exactly one
-/// ko, and gives `report` the joined value, source [`Source::Ko`] and the ko's vital points.
-/// Leaves it as it is when the topology depends on no ko or on more than one (three kos
-/// around one space are rare enough that GNU Go ignores them; so does this), or when either
-/// reading has no value.
-pub fn read_both_ways(
-    board: &mut Board,
-    ev: &Evaluator<'_>,
-    space: &EyeSpace,
-    report: &mut SpaceReport,
-    limits: AnalysisLimits,
-) {
-    let [ko] = topology::kos(&report.analyzed)[..] else {
+/// Values both settled readings of a space whose topology depends on exactly one ko (the
+/// eye stage gives them: [`AnalyzedSpace::ko_settled`]), and gives `report` the joined
+/// value, source [`Source::Ko`] and the ko's vital points. Leaves it as it is when the
+/// topology depends on no ko or on more than one (three kos around one space are rare
+/// enough that GNU Go ignores them; so does this), or when either reading has no value.
+///
+/// [`AnalyzedSpace::ko_settled`]: crate::board::eyes::topology::AnalyzedSpace::ko_settled
+pub fn read_both_ways(ev: &Evaluator<'_>, report: &mut SpaceReport, limits: AnalysisLimits) {
+    let Some(settled) = report.analyzed.ko_settled.as_deref() else {
         return;
     };
-    let mut read = |winner| {
-        let settled =
-            topology::analyze_settled(board, space, limits.read, Some((ko.diagonal, winner)));
-        evaluate_analyzed(ev, settled, limits)
-    };
-    let owner = read(KoWinner::Owner);
-    let attacker = read(KoWinner::Attacker);
+    let ko = settled.ko;
+    let owner = evaluate_analyzed(ev, settled.owner_wins.clone(), limits);
+    let attacker = evaluate_analyzed(ev, settled.attacker_wins.clone(), limits);
     let (Some(o), Some(x)) = (owner.value, attacker.value) else {
         return;
     };

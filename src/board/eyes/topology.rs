@@ -32,9 +32,9 @@
 //! move the tactical reader names, with its mirror images where the position is symmetric:
 //! [`Frame::images`], so that every orientation names the same points).
 
-use crate::board::eyespace::EyeSpace;
+use crate::board::eyes::eyespace::EyeSpace;
 use crate::board::orientation::Frame;
-use crate::board::tactics::{self, Attack, Defense, ReadLimits};
+use crate::board::strings::tactics::{self, Attack, Defense, ReadLimits};
 use crate::board::{vertex, Board, Loc};
 
 /// Score of a diagonal where the ko favours the owner (a = 7/8), in eighths.
@@ -146,6 +146,22 @@ pub struct AnalyzedSpace {
     /// [`MAX_OUTER_LIBERTIES`](crate::evaluation::solve::MAX_OUTER_LIBERTIES)): what the attacker can fill besides the space itself. The
     /// solver's model gives the surrounding string this many outer liberties.
     pub outer_liberties: u8,
+    /// When the topology depends on exactly one ko ([`kos`]): the space analysed again with
+    /// that ko settled for each side, for the value stage to join
+    /// ([`read_both_ways`](crate::board::values::ko::read_both_ways)). `None` otherwise, and
+    /// in the settled analyses themselves.
+    pub ko_settled: Option<Box<KoSettled>>,
+}
+
+/// A space analysed with its one ko settled each way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KoSettled {
+    /// The ko: its diagonal and each side's move in it.
+    pub ko: KoDiagonal,
+    /// The analysis with the ko diagonal the owner's.
+    pub owner_wins: AnalyzedSpace,
+    /// The analysis with a safe attacker stone on the ko diagonal.
+    pub attacker_wins: AnalyzedSpace,
 }
 
 impl AnalyzedSpace {
@@ -383,8 +399,23 @@ fn is_ko_capture(board: &mut Board, m: Loc, color: crate::board::Color) -> bool 
 }
 
 /// Analyse every point of `space` with at most one neighbour in it and build the graph.
+///
+/// When the topology depends on exactly one ko, the space is also analysed with the ko
+/// settled for each side ([`AnalyzedSpace::ko_settled`]).
 pub fn analyze(board: &mut Board, space: &EyeSpace, limits: ReadLimits) -> AnalyzedSpace {
-    analyze_settled(board, space, limits, None)
+    let mut analyzed = analyze_settled(board, space, limits, None);
+    if let [ko] = kos(&analyzed)[..] {
+        let mut settled =
+            |winner| analyze_settled(board, space, limits, Some((ko.diagonal, winner)));
+        let owner_wins = settled(KoWinner::Owner);
+        let attacker_wins = settled(KoWinner::Attacker);
+        analyzed.ko_settled = Some(Box::new(KoSettled {
+            ko,
+            owner_wins,
+            attacker_wins,
+        }));
+    }
+    analyzed
 }
 
 /// The ko diagonals of an analysed space: every diagonal a ko made fractional, each once.
@@ -545,6 +576,7 @@ pub fn analyze_settled(
         points,
         graph: SpaceGraph { vertices, edges },
         outer_liberties,
+        ko_settled: None,
     }
 }
 
@@ -582,7 +614,7 @@ fn enclosed_strings(board: &Board, space: &EyeSpace) -> Vec<Loc> {
 mod tests {
     use super::*;
     use crate::board::ascii::parse_board;
-    use crate::board::eyespace::{eye_spaces, Liveness};
+    use crate::board::eyes::eyespace::{eye_spaces, Liveness};
     use crate::board::Color;
 
     /// Topology reports of every white space, in order.

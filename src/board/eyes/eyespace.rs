@@ -2,7 +2,7 @@
 //!
 //! Takes a [`Board`] and a [`Liveness`] (which strings are dead); gives, per colour, a list of
 //! [`EyeSpace`]s: points with their marginal flag, attacker stone and board-edge count, and the
-//! owning strings. The next stage, [`crate::board::topology`], reads diagonals around these points.
+//! owning strings. The next stage, [`crate::board::eyes::topology`], reads diagonals around these points.
 //!
 //! ```
 //! use nakade::board::{ascii, Color};
@@ -87,8 +87,9 @@
 //! colour's cavity); rules (b) to (e) call more strings dead than that, and our tactical
 //! reader is weaker than GNU Go's, so some strings are lively for one and dead for the other.
 
-use crate::board::benson;
-use crate::board::tactics::{self, Attack, Defense, ReadLimits};
+use crate::board::strings::benson;
+use crate::board::strings::tactics::{self, Attack, Defense, ReadLimits};
+use crate::board::strings::{self, StringReadings, StringStatus};
 use crate::board::{vertex, Board, Color, Loc};
 use crate::evaluation::solve::{solve_with, Features, Params, Space, MAX_OUTER_LIBERTIES};
 use crate::pattern::diagram::{Cell, Content, Diagram, Marker};
@@ -132,50 +133,33 @@ impl Liveness {
     }
 
     /// The module's rule: tactically dead, in a pass-alive region, sealed in a small region,
-    /// cut off in the opponent's area, or read dead in a closed region.
+    /// cut off in the opponent's area, or read dead in a closed region. Reads the strings
+    /// first ([`strings::read`]); [`Liveness::from_readings`] when that is done.
     pub fn read(board: &mut Board, limits: ReadLimits) -> Liveness {
+        let readings = strings::read(board, limits);
+        Liveness::from_readings(board, &readings)
+    }
+
+    /// The module's rule on the string stage's output.
+    pub fn from_readings(board: &Board, readings: &StringReadings) -> Liveness {
         let mut dead = Vec::new();
-        let alive = [
-            benson::pass_alive(board, Color::Black),
-            benson::pass_alive(board, Color::White),
-        ];
-        for s in board.strings() {
-            let c = board.color(s).expect("a string");
-            let mine = &alive[c as usize];
-            let theirs = &alive[c.opponent() as usize];
-            if mine.strings.contains(&s) {
-                continue;
-            }
-            if theirs.in_region(s) {
-                dead.push(s);
-                continue;
-            }
-            let (attack, defense, gave_up) = tactics::status_hemmed(board, s, limits);
-            let mut status = (attack, defense);
-            // A save found where the budget cut a line short may be the budget's, not the
-            // board's: read it again, deeper.
-            if let (Attack::Captures(_), Defense::Saves(_), true) = (attack, defense, gave_up) {
-                let deeper = ReadLimits {
-                    max_nodes: limits
-                        .max_nodes
-                        .saturating_mul(tactics::SAVED_REREAD_FACTOR),
-                    ..limits
-                };
-                let (attack, defense, _) = tactics::status_hemmed(board, s, deeper);
-                status = (attack, defense);
-            }
+        for &(s, status) in &readings.strings {
             match status {
-                (Attack::Captures(_), Defense::Fails) => dead.push(s),
-                (Attack::Captures(_), _)
-                    if in_small_region(board, s)
-                        || (in_enemy_core(board, s) && !reaches_a_friend(board, s)) =>
-                {
-                    dead.push(s)
-                }
-                _ => {}
+                StringStatus::PassAlive => {}
+                StringStatus::InOpponentsRegion => dead.push(s),
+                StringStatus::Read { attack, defense } => match (attack, defense) {
+                    (Attack::Captures(_), Defense::Fails) => dead.push(s),
+                    (Attack::Captures(_), _)
+                        if in_small_region(board, s)
+                            || (in_enemy_core(board, s) && !reaches_a_friend(board, s)) =>
+                    {
+                        dead.push(s)
+                    }
+                    _ => {}
+                },
             }
         }
-        dead.extend(dead_in_closed_regions(board, &dead, &alive));
+        dead.extend(dead_in_closed_regions(board, &dead, &readings.pass_alive));
         let live = Liveness::from_dead(board, &dead);
         // A dead string whose every neighbouring opponent string is dead too sits in the
         // eye of a dead group (black B1 on the vital point of white's dead straight three

@@ -8,8 +8,8 @@
 //! [`MAX_LIBERTIES`], and a string with more is read as having that many (what more
 //! liberties change is not in the library).
 
-use super::analysis::SpaceReport;
-use super::{Board, Loc};
+use crate::board::values::valuation::SpaceReport;
+use crate::board::{Board, Loc};
 use crate::evaluation::library::{orient, Entry, Library, MAX_LIBERTIES};
 use crate::evaluation::theory::placement::Edge;
 use crate::evaluation::theory::polyomino::Cell;

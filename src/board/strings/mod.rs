@@ -1,0 +1,96 @@
+//! Strings: the first stage of the board reading, every string of a position read once.
+//!
+//! Takes a [`Board`]; gives [`StringReadings`]: Benson's pass-alive strings and regions of
+//! each colour ([`benson`]), and for every other string its tactical status, the attack and
+//! defence moves of [`tactics`] (with the deeper second reading of a save found where a
+//! node limit cut a line short). The eye stage ([`crate::board::eyes`]) decides from these
+//! which strings are dead; [`unconditional`] gives each point's unconditional status in GNU
+//! Go's words from the pass-alive sets.
+//!
+//! The reader keeps what it read (its memo, keyed by the whole position): the later stages'
+//! readings of a move on a diagonal or at a margin meet positions this stage has read.
+
+pub mod benson;
+pub mod tactics;
+pub mod unconditional;
+
+use crate::board::{Board, Color, Loc};
+use benson::PassAlive;
+
+use tactics::{Attack, Defense, ReadLimits};
+
+/// What the reading says of one string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StringStatus {
+    /// Pass-alive (Benson): never read.
+    PassAlive,
+    /// In a pass-alive region of the other colour: dead without reading.
+    InOpponentsRegion,
+    /// Read by [`tactics`]: the attack (its owner moving second) and the defence (moving
+    /// first).
+    Read {
+        /// Whether, and where, the opponent captures it moving first.
+        attack: Attack,
+        /// Whether, and where, its owner saves it moving first.
+        defense: Defense,
+    },
+}
+
+/// Every string of a position, read: the first stage's output.
+#[derive(Clone, Debug)]
+pub struct StringReadings {
+    /// Benson's verdict for black and white, in that order.
+    pub pass_alive: [PassAlive; 2],
+    /// Each string by its head, in board order, with its status.
+    pub strings: Vec<(Loc, StringStatus)>,
+}
+
+/// Read every string of `board` (see the module docs). The board is left as it was.
+pub fn read(board: &mut Board, limits: ReadLimits) -> StringReadings {
+    let pass_alive = [
+        benson::pass_alive(board, Color::Black),
+        benson::pass_alive(board, Color::White),
+    ];
+    let mut strings = Vec::new();
+    for s in board.strings() {
+        let Some(c) = board.color(s) else {
+            continue;
+        };
+        let status = if pass_alive[c as usize].strings.contains(&s) {
+            StringStatus::PassAlive
+        } else if pass_alive[c.opponent() as usize].in_region(s) {
+            StringStatus::InOpponentsRegion
+        } else {
+            read_string(board, s, limits)
+        };
+        strings.push((s, status));
+    }
+    StringReadings {
+        pass_alive,
+        strings,
+    }
+}
+
+/// The reading of dead strings for one string: [`tactics`]' status with hemmed-in strings
+/// of four liberties attacked, and a save found where a node limit cut a line short read
+/// again with [`tactics::SAVED_REREAD_FACTOR`] times the budget (the save may be the
+/// budget's, not the board's).
+fn read_string(board: &mut Board, s: Loc, limits: ReadLimits) -> StringStatus {
+    let (attack, defense) = status_of(board, s, limits);
+    StringStatus::Read { attack, defense }
+}
+
+fn status_of(board: &mut Board, s: Loc, limits: ReadLimits) -> (Attack, Defense) {
+    let (attack, defense, gave_up) = tactics::status_hemmed(board, s, limits);
+    if let (Attack::Captures(_), Defense::Saves(_), true) = (attack, defense, gave_up) {
+        let deeper = ReadLimits {
+            max_nodes: limits
+                .max_nodes
+                .saturating_mul(tactics::SAVED_REREAD_FACTOR),
+            ..limits
+        };
+        let (attack, defense, _) = tactics::status_hemmed(board, s, deeper);
+        return (attack, defense);
+    }
+    (attack, defense)
+}

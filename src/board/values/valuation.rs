@@ -1,0 +1,479 @@
+//! Values: an analysed eye space to its value and vital points.
+//!
+//! Takes a [`AnalyzedSpace`] (the eye stage's output: points, margins, half and false eyes,
+//! outer liberties); gives a [`SpaceReport`]: the value from the evaluation layer (a space of
+//! captured stones, a pattern of the database, else the solver within its budget, else only
+//! a bound), with the vital points mapped back to board points. [`super::ko`] joins the two
+//! readings of a space one ko decides; [`keep_playable`] drops vital points the board forbids.
+
+use crate::board::eyes::topology::{AnalyzedSpace, KoDiagonal, PointTopology};
+use crate::board::strings::tactics::ReadLimits;
+use crate::board::{vertex, Board, Color, Loc};
+use crate::evaluation::db::VertexSet;
+use crate::evaluation::evaluate::{self, Evaluator};
+use crate::evaluation::solve::{solve_with, Features, Params, SolveError, MAX_OUTER_LIBERTIES};
+use crate::pattern::diagram::Content;
+use crate::pattern::graph::canon;
+use crate::pattern::graph::{EyeGraph, Vertex};
+use crate::value::EyeValue;
+
+/// The two readings of a space that one ko decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct KoReading {
+    /// The ko: its diagonal and each side's move in it.
+    pub ko: KoDiagonal,
+    /// The value when the owner wins the ko.
+    pub owner_wins: EyeValue,
+    /// The value when the attacker wins it.
+    pub attacker_wins: EyeValue,
+}
+
+/// Spaces with more points than this that are not marginal are not looked up among the
+/// patterns (GNU Go 3.8's matcher does not try them either): the solver reads them.
+pub const MAX_MATCHED_INNER: usize = 8;
+
+/// The search nodes [`AnalysisLimits::solver_nodes`] gives by default: enough for open
+/// spaces of ten points in the corner, a few tenths of a second at most on one core.
+pub const DEFAULT_SOLVER_NODES: u64 = 200_000;
+
+/// Spaces of at most this many vertices go to the evaluator as they always did (its cache,
+/// its own search budget); larger ones are read with [`AnalysisLimits::solver_nodes`].
+const EVALUATOR_VERTICES: usize = 8;
+
+/// Limits of one analysis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnalysisLimits {
+    /// Tactical reading (dead stones, topology).
+    pub read: ReadLimits,
+    /// Spaces of more vertices than this are not handed to the solver: their value is only
+    /// bounded ([`Source::Bound`]). The default is the solver's own limit,
+    /// [`MAX_VERTICES`](crate::evaluation::solve::MAX_VERTICES).
+    pub max_solver_vertices: usize,
+    /// The search budget, in nodes, for each space of more than eight vertices that no pattern
+    /// answers (a count, not a time, so an analysis answers the same on any machine); a space
+    /// the solver cannot read within it is reported as a bound ([`Source::Bound`]).
+    pub solver_nodes: u64,
+}
+
+impl Default for AnalysisLimits {
+    fn default() -> Self {
+        AnalysisLimits {
+            read: ReadLimits::default(),
+            max_solver_vertices: crate::evaluation::solve::MAX_VERTICES,
+            solver_nodes: DEFAULT_SOLVER_NODES,
+        }
+    }
+}
+
+/// Where a space's value came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A pattern of the database, by number.
+    Pattern(u32),
+    /// The solver read the space.
+    Solver,
+    /// Beyond the solver's reach (too many vertices, or the search gave up) and no pattern:
+    /// the value given, two eyes in every digit, is only an upper bound, not the space's
+    /// value.
+    Bound,
+    /// The space is dead attacker stones only: the owner captures them, and the value is
+    /// that of the emptied space with the attacker to move (the capture spent the owner's
+    /// tempo), the same in all four digits. The bare graph reads 0000 (stones without a
+    /// liberty, as GNU Go's `analyze_eyegraph` says); the board does not.
+    Captured,
+    /// The solver could not answer (search limit); no value.
+    Unknown,
+    /// The space's topology depends on one ko: read both ways and joined ([`ko`]).
+    ///
+    /// [`ko`]: crate::board::values::ko
+    Ko(KoReading),
+}
+
+impl std::fmt::Display for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Source::Pattern(n) => write!(f, "pattern {n}"),
+            Source::Solver => write!(f, "solver"),
+            Source::Bound => write!(f, "bound: at most 2 eyes (beyond the solver's reach)"),
+            Source::Captured => write!(f, "captured stones"),
+            Source::Unknown => write!(f, "unknown"),
+            Source::Ko(k) => write!(
+                f,
+                "ko: {} if the owner wins it, {} if the attacker does",
+                k.owner_wins, k.attacker_wins
+            ),
+        }
+    }
+}
+
+/// One eye space, analysed and valued.
+#[derive(Clone, Debug)]
+pub struct SpaceReport {
+    /// The space after topology (false eyes marginal) and its topology.
+    pub analyzed: AnalyzedSpace,
+    /// The eye graph handed to the evaluator (space points in order, then virtual vertices).
+    pub graph: EyeGraph,
+    /// The value; `None` when nothing could value the space.
+    pub value: Option<EyeValue>,
+    /// Where the value came from.
+    pub source: Source,
+    /// Attack points on the board, sorted: every one the pattern or the solver names, so
+    /// that a rotated or reflected board gets the same set, point for mapped point.
+    pub attack: Vec<Loc>,
+    /// Defence points on the board, sorted, likewise.
+    pub defense: Vec<Loc>,
+}
+
+impl SpaceReport {
+    /// The owner.
+    pub fn color(&self) -> Color {
+        self.analyzed.space.color
+    }
+
+    /// True when [`SpaceReport::value`] is only an upper bound ([`Source::Bound`]), not the
+    /// space's value.
+    pub fn is_bound(&self) -> bool {
+        self.source == Source::Bound
+    }
+
+    /// The space's value when it is one: `None` for a bound ([`SpaceReport::is_bound`]) and
+    /// for a space no reading could value. What a host that reads only values should read.
+    pub fn exact_value(&self) -> Option<EyeValue> {
+        self.value.filter(|_| !self.is_bound())
+    }
+
+    /// A short label of the value for pictures and boards: `1122`, `≤2222` for a bound, `?`
+    /// when there is none.
+    pub fn value_label(&self) -> String {
+        match self.value {
+            Some(v) if self.is_bound() => format!("≤{v}"),
+            Some(v) => v.to_string(),
+            None => "?".to_string(),
+        }
+    }
+
+    /// The source in one word, as the JSON output names it: `pattern`, `solver`, `captured`,
+    /// `ko`, `bound` or `unknown`.
+    pub fn source_kind(&self) -> &'static str {
+        match self.source {
+            Source::Pattern(_) => "pattern",
+            Source::Solver => "solver",
+            Source::Bound => "bound",
+            Source::Captured => "captured",
+            Source::Unknown => "unknown",
+            Source::Ko(_) => "ko",
+        }
+    }
+
+    /// The board points of the space, sorted.
+    pub fn points(&self) -> Vec<Loc> {
+        self.analyzed.space.points.iter().map(|p| p.loc).collect()
+    }
+
+    /// Its marginal points (false eyes included), sorted.
+    pub fn marginals(&self) -> Vec<Loc> {
+        let pts = &self.analyzed.space.points;
+        pts.iter().filter(|p| p.marginal).map(|p| p.loc).collect()
+    }
+
+    /// Its margins on the board's edge that keep an open side (an empty point outside the
+    /// space, valued as a liberty of the owner's stone there:
+    /// [`GraphVertex::open_side`](crate::board::eyes::topology::GraphVertex::open_side)).
+    pub fn open_sides(&self) -> Vec<Loc> {
+        let vs = &self.analyzed.graph.vertices;
+        vs.iter()
+            .filter(|v| v.open_side)
+            .filter_map(|v| v.loc)
+            .collect()
+    }
+
+    /// Points holding attacker stones, sorted.
+    pub fn stones(&self) -> Vec<Loc> {
+        let pts = &self.analyzed.space.points;
+        pts.iter().filter(|p| p.stone).map(|p| p.loc).collect()
+    }
+
+    /// The half eyes.
+    pub fn half_eyes(&self) -> Vec<&PointTopology> {
+        self.analyzed.half_eyes().collect()
+    }
+
+    /// The false eyes.
+    pub fn false_eyes(&self) -> Vec<&PointTopology> {
+        self.analyzed.false_eyes().collect()
+    }
+
+    /// The neighbour class of the graph (Vilà & Cazenave), e.g. `112224`.
+    pub fn neighbour_class(&self) -> String {
+        self.graph.neighbour_class().to_string()
+    }
+
+    /// The answer as GNU Go's `eval_eye` prints it: `MIN MAX`, plus ` ATTACK DEFENSE` when the
+    /// move is urgent (`b != c` and `d + c - b - a > 0`); `?` when the space has no value.
+    pub fn eval_eye(&self, board: &Board) -> String {
+        match self.value {
+            None => "?".to_string(),
+            Some(v) => {
+                let (a, d) = self.vital_pair();
+                format_eval_eye(board, v, a.as_ref(), d.as_ref())
+            }
+        }
+    }
+
+    /// One attack and one defence point, as `eval_eye` names them: a point that is both when
+    /// there is one (the key point of the shape), else the first of each, in board order.
+    /// The sets ([`SpaceReport::attack`], [`SpaceReport::defense`]) do not depend on the
+    /// board's orientation; where a space has several equal points, which of them is named
+    /// here may (on a symmetric position no rule could tell two mirror points apart).
+    pub fn vital_pair(&self) -> (Option<Loc>, Option<Loc>) {
+        let both = self
+            .attack
+            .iter()
+            .find(|l| self.defense.contains(l))
+            .copied();
+        (
+            both.or_else(|| self.attack.first().copied()),
+            both.or_else(|| self.defense.first().copied()),
+        )
+    }
+}
+
+/// `MIN MAX [ATTACK DEFENSE]` as GNU Go's `eval_eye` prints it.
+fn format_eval_eye(
+    board: &Board,
+    v: EyeValue,
+    attack: Option<&Loc>,
+    defense: Option<&Loc>,
+) -> String {
+    let EyeValue { a, b, c, d } = v;
+    let mut out = format!("{b} {c}");
+    let urgency = i32::from(d) + i32::from(c) - i32::from(b) - i32::from(a);
+    if b != c && urgency > 0 {
+        let name = |l: Option<&Loc>| l.map_or("PASS".to_string(), |&l| vertex::name(board, l));
+        out.push_str(&format!(" {} {}", name(attack), name(defense)));
+    }
+    out
+}
+
+/// The eye graph of an analysed space: its points in order, then one virtual marginal vertex
+/// per half eye decided outside the space ([`AnalyzedSpace::virtual_half_eyes`]).
+pub fn space_graph(a: &AnalyzedSpace) -> Result<EyeGraph, crate::pattern::graph::GraphError> {
+    let vertices = a
+        .graph
+        .vertices
+        .iter()
+        .map(|v| {
+            let base = if v.enclosed {
+                Vertex {
+                    content: Content::Defender,
+                    ..Vertex::EMPTY
+                }
+            } else if v.stone {
+                Vertex::stone(v.marginal)
+            } else {
+                Vertex::empty(v.marginal)
+            };
+            // A margin with an open side is valued with a wall side too: one edge fewer.
+            base.on_edges(v.edge.min(2) - u8::from(v.open_side))
+        })
+        .collect();
+    EyeGraph::from_adjacency(vertices, &a.graph.edges)
+}
+
+/// The value given to a space beyond the solver's reach: an upper bound only, two eyes in
+/// every digit ([`Source::Bound`]).
+const UPPER_BOUND: EyeValue = EyeValue {
+    a: 2,
+    b: 2,
+    c: 2,
+    d: 2,
+};
+
+/// Board points of a vertex set: space points as they are, the virtual vertex of a half eye as
+/// its deciding diagonal (`attack` picks the half eye's attack points, else its defence points).
+fn to_board(a: &AnalyzedSpace, set: VertexSet, attack: bool) -> Vec<Loc> {
+    let n = a.space.points.len();
+    let halves: Vec<&PointTopology> = a.virtual_half_eyes().collect();
+    let mut out = Vec::new();
+    for i in set.iter() {
+        if i < n {
+            out.push(a.space.points[i].loc);
+        } else if let Some(h) = halves.get(i - n) {
+            let keys = if attack { &h.attack } else { &h.defense };
+            out.extend(keys.iter().copied());
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Drop the vital points the side meant to play there cannot play on this board: an attack
+/// point where the attacker's stone would be suicide (or stand on a stone), a defence point
+/// the owner cannot play. Patterns and the solver read the space alone; the board decides.
+pub fn keep_playable(board: &Board, report: &mut SpaceReport) {
+    let owner = report.color();
+    let playable = |l: &Loc, c: Color| board.is_empty(*l) && board.is_legal(*l, c);
+    report.attack.retain(|l| playable(l, owner.opponent()));
+    report.defense.retain(|l| playable(l, owner));
+}
+
+/// A space of dead attacker stones only, none marginal, none beside an enclosed owner stone:
+/// the owner takes them (their liberties lie outside the space) and owns the emptied space,
+/// with the attacker to move. `None` for any other space. (`eyes.db` patterns 100, 200, 302,
+/// 4100 and 4304 give these values: one stone, two, three in a row, the square of four: one
+/// eye; four in a row: two.)
+fn captured_stones(
+    ev: &Evaluator<'_>,
+    analyzed: &AnalyzedSpace,
+    graph: &EyeGraph,
+    limits: AnalysisLimits,
+) -> Option<SpaceReport> {
+    let only_stones = graph.enclosed_len() == 0
+        && !graph.is_empty()
+        && graph
+            .vertices()
+            .all(|v| v.content == Content::Stone && !v.marginal);
+    if !only_stones || graph.len() > limits.max_solver_vertices {
+        return None;
+    }
+    let emptied = graph.relabelled(|_, v| Vertex {
+        content: Content::Empty,
+        ..*v
+    });
+    let e = ev
+        .evaluate_with_outer_liberties(&emptied, analyzed.outer_liberties)
+        .ok()
+        .flatten()?;
+    let b = e.value.b;
+    let value = EyeValue {
+        a: b,
+        b,
+        c: b,
+        d: b,
+    };
+    Some(SpaceReport {
+        attack: Vec::new(),
+        defense: Vec::new(),
+        analyzed: analyzed.clone(),
+        graph: graph.clone(),
+        value: Some(value),
+        source: Source::Captured,
+    })
+}
+
+/// Value a space already through [`analyze`](crate::board::eyes::topology::analyze).
+pub fn evaluate_analyzed(
+    ev: &Evaluator<'_>,
+    analyzed: AnalyzedSpace,
+    limits: AnalysisLimits,
+) -> SpaceReport {
+    let graph = match space_graph(&analyzed) {
+        Ok(g) => g,
+        Err(_) => {
+            // More vertices than a graph holds: beyond the solver, only a bound.
+            return SpaceReport {
+                graph: EyeGraph::from_adjacency(Vec::new(), &[]).expect("the empty graph"),
+                analyzed,
+                value: Some(UPPER_BOUND),
+                source: Source::Bound,
+                attack: Vec::new(),
+                defense: Vec::new(),
+            };
+        }
+    };
+    if let Some(report) = captured_stones(ev, &analyzed, &graph, limits) {
+        return report;
+    }
+    let inner = analyzed.space.points.iter().filter(|p| !p.marginal).count();
+    // The database holds values for one count of outer liberties (GNU Go's two for the
+    // default one); a wall with another count outside the space is read by the solver.
+    let lookup = if inner > MAX_MATCHED_INNER {
+        None
+    } else {
+        ev.lookup(&graph, analyzed.outer_liberties)
+    };
+    let bound = Some((UPPER_BOUND, VertexSet(0), VertexSet(0), Source::Bound));
+    let found = match lookup {
+        Some(m) => Some((m.value, m.attack, m.defense, Source::Pattern(m.pattern))),
+        None if graph.len() <= limits.max_solver_vertices => {
+            let answer = if graph.len() <= EVALUATOR_VERTICES {
+                ev.evaluate_with_outer_liberties(&graph, analyzed.outer_liberties)
+            } else {
+                solve_large(ev, &graph, analyzed.outer_liberties, limits.solver_nodes)
+            };
+            match answer {
+                Ok(Some(e)) => Some((e.value, e.attack, e.defense, source_of(e.source))),
+                // The search gave up, or the position (with its enclosed stones) has more
+                // points than the solver takes: the space is beyond the solver's reach.
+                Err(evaluate::EvalError::Solver(
+                    SolveError::SearchLimit { .. }
+                    | SolveError::TimeLimit { .. }
+                    | SolveError::OutOfMemory { .. }
+                    | SolveError::TooManyVertices { .. },
+                )) => bound,
+                // A large space the solver refuses for another reason still gets no guess.
+                Err(_) if graph.len() > EVALUATOR_VERTICES => bound,
+                _ => None,
+            }
+        }
+        None => bound,
+    };
+    let (value, attack, defense, source) = match found {
+        Some((v, a, d, s)) => (Some(v), a, d, s),
+        None => (None, VertexSet(0), VertexSet(0), Source::Unknown),
+    };
+    SpaceReport {
+        attack: to_board(&analyzed, attack, true),
+        defense: to_board(&analyzed, defense, false),
+        analyzed,
+        graph,
+        value,
+        source,
+    }
+}
+
+/// The solver's answer for a space of more than [`EVALUATOR_VERTICES`] vertices, within
+/// `nodes` search nodes (and the evaluator's own limits), without lines of play; kept by the
+/// evaluator, as its give-ups are, for the next position that holds the same shape.
+fn solve_large(
+    ev: &Evaluator<'_>,
+    graph: &EyeGraph,
+    outer: u8,
+    nodes: u64,
+) -> Result<Option<evaluate::Evaluation>, evaluate::EvalError> {
+    graph.check_liberties()?;
+    if !ev.has_solver() {
+        return Ok(None);
+    }
+    let params = Params {
+        outer_liberties: outer.min(MAX_OUTER_LIBERTIES),
+        node_limit: nodes.min(ev.params().node_limit),
+        ..*ev.params()
+    };
+    // Through the evaluator where the shape fits its key: a host analysing one position
+    // after another meets the same large space move after move, and the evaluator keeps
+    // both the exact answers and the give-ups (with their node limit).
+    if graph.len() + graph.enclosed_len() <= canon::MAX_VERTICES {
+        return ev.solve_with(graph, &params).map(Some);
+    }
+    let features = Features {
+        lines: false,
+        ..Features::default()
+    };
+    let sol = solve_with(&evaluate::space_of(graph)?, &params, features)?;
+    // The space's vertices are the graph's, in its order.
+    Ok(Some(evaluate::Evaluation {
+        value: sol.value,
+        attack: VertexSet(sol.attack),
+        defense: VertexSet(sol.defense),
+        source: evaluate::Source::Solver,
+    }))
+}
+
+fn source_of(s: evaluate::Source) -> Source {
+    match s {
+        evaluate::Source::Pattern { number, .. } => Source::Pattern(number),
+        evaluate::Source::Solver => Source::Solver,
+    }
+}
