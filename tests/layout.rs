@@ -214,3 +214,71 @@ fn the_two_host_faces_do_not_use_each_other() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// The board layer's stages, in the order a position goes through them
+/// (`docs/ARCHITECTURE.md`): the board and its inputs, then `strings`, `eyes`, `values`, and
+/// the `analysis` driver. A file's stage is its folder (or, at the top of `src/board/`, the
+/// board's own files and `analysis.rs`). A file's unit tests (its `mod tests`, at the end)
+/// may drive the later stages to check an outcome on a whole position; its code and docs
+/// may not name them.
+fn board_stage(name: &str) -> Option<u8> {
+    Some(match name {
+        "position" | "sgf" | "ascii" | "vertex" | "orientation" | "mod" => 0,
+        "strings" => 1,
+        "eyes" => 2,
+        "values" => 3,
+        "analysis" => 4,
+        _ => return None,
+    })
+}
+
+#[test]
+fn board_stages_use_earlier_stages_only() {
+    let board = src().join("board");
+    let mut files = Vec::new();
+    rust_files(&board, &mut files);
+    let mut wrong = Vec::new();
+    for path in files {
+        let rel = path.strip_prefix(&board).unwrap();
+        let first = rel
+            .components()
+            .next()
+            .unwrap()
+            .as_os_str()
+            .to_str()
+            .unwrap();
+        let own = board_stage(first.trim_end_matches(".rs"))
+            .unwrap_or_else(|| panic!("src/board/{} is in no stage", rel.display()));
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            if line.starts_with("mod tests") {
+                break;
+            }
+            let mut rest = line;
+            while let Some(at) = rest.find("crate::board::") {
+                rest = &rest[at + "crate::board::".len()..];
+                let seg: String = rest
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if seg.is_empty() || seg.starts_with(char::is_uppercase) {
+                    continue; // `crate::board::{...}` or a type: the board's own items
+                }
+                match board_stage(&seg) {
+                    Some(s) if s <= own => {}
+                    Some(_) => wrong.push(format!(
+                        "src/board/{}:{}: uses crate::board::{seg}, a later stage",
+                        rel.display(),
+                        i + 1
+                    )),
+                    None => wrong.push(format!(
+                        "src/board/{}:{}: crate::board::{seg} is a former path; name the stage",
+                        rel.display(),
+                        i + 1
+                    )),
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -147,8 +147,8 @@ pub struct AnalyzedSpace {
     /// solver's model gives the surrounding string this many outer liberties.
     pub outer_liberties: u8,
     /// When the topology depends on exactly one ko ([`kos`]): the space analysed again with
-    /// that ko settled for each side, for the value stage to join
-    /// ([`read_both_ways`](crate::board::values::ko::read_both_ways)). `None` otherwise, and
+    /// that ko settled for each side, for the value stage to join (`values::ko`). `None`
+    /// otherwise, and
     /// in the settled analyses themselves.
     pub ko_settled: Option<Box<KoSettled>>,
 }

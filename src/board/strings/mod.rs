@@ -3,7 +3,7 @@
 //! Takes a [`Board`]; gives [`StringReadings`]: Benson's pass-alive strings and regions of
 //! each colour ([`benson`]), and for every other string its tactical status, the attack and
 //! defence moves of [`tactics`] (with the deeper second reading of a save found where a
-//! node limit cut a line short). The eye stage ([`crate::board::eyes`]) decides from these
+//! node limit cut a line short). The eye stage (`board::eyes`) decides from these
 //! which strings are dead; [`unconditional`] gives each point's unconditional status in GNU
 //! Go's words from the pass-alive sets.
 //!
@@ -16,7 +16,11 @@ pub mod unconditional;
 
 use crate::board::{Board, Color, Loc};
 use benson::PassAlive;
+use rayon::prelude::*;
 
+/// Positions with at least this many strings to read read them in parallel (rayon's global
+/// pool: `RAYON_NUM_THREADS=1` keeps it to one thread).
+pub const PARALLEL_STRINGS: usize = 8;
 use tactics::{Attack, Defense, ReadLimits};
 
 /// What the reading says of one string.
@@ -52,6 +56,7 @@ pub fn read(board: &mut Board, limits: ReadLimits) -> StringReadings {
         benson::pass_alive(board, Color::White),
     ];
     let mut strings = Vec::new();
+    let mut to_read = Vec::new();
     for s in board.strings() {
         let Some(c) = board.color(s) else {
             continue;
@@ -61,9 +66,32 @@ pub fn read(board: &mut Board, limits: ReadLimits) -> StringReadings {
         } else if pass_alive[c.opponent() as usize].in_region(s) {
             StringStatus::InOpponentsRegion
         } else {
-            read_string(board, s, limits)
+            to_read.push(strings.len());
+            // Filled in below.
+            StringStatus::PassAlive
         };
         strings.push((s, status));
+    }
+    // Each string's reading is its own: they run side by side on rayon's pool (each worker
+    // on its own copy of the board, with its own memo), and every answer is the one a
+    // reading on its own gives.
+    let shared: &Board = board;
+    let read: Vec<StringStatus> = if to_read.len() >= PARALLEL_STRINGS {
+        to_read
+            .par_iter()
+            .map_init(
+                || shared.clone(),
+                |b, &i| read_string(b, strings[i].0, limits),
+            )
+            .collect()
+    } else {
+        to_read
+            .iter()
+            .map(|&i| read_string(board, strings[i].0, limits))
+            .collect()
+    };
+    for (i, status) in to_read.into_iter().zip(read) {
+        strings[i].1 = status;
     }
     StringReadings {
         pass_alive,
