@@ -26,6 +26,7 @@ mod faults;
 mod gogui;
 mod gtp_fuzz;
 mod json_schema;
+mod kept_between_moves;
 mod ko_half_eyes;
 mod layout;
 mod library;

@@ -12,14 +12,15 @@ use super::matching::Db;
 
 /// Serve GTP: `eval_eye` and the GoGui commands through `db` and the solver with `params`,
 /// `analyze_eyegraph` with `params` too (the engine's limits unless the command line gave
-/// others).
-pub fn run(db: Db, params: Params) -> anyhow::Result<ExitCode> {
+/// others). The evaluator keeps at most `cache_shapes` solved shapes.
+pub fn run(db: Db, params: Params, cache_shapes: usize) -> anyhow::Result<ExitCode> {
     // The engine's commands live as long as the process: so does the database they read.
     let db: &'static nakade::evaluation::db::Database = match db {
         Db::Default => nakade::evaluation::db::default_database(),
         Db::Loaded(db) => Box::leak(db),
     };
-    let mut engine = engine_with(Evaluator::new(db, params), params);
+    let evaluator = Evaluator::new(db, params).with_cache_capacity(cache_shapes);
+    let mut engine = engine_with(evaluator, params);
     let stdin = io::stdin();
     let stdout = io::stdout();
     let stderr = io::stderr();

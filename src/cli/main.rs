@@ -319,6 +319,14 @@ enum Command {
         /// Pattern file (or compiled database) for `eval_eye` instead of the embedded default.
         #[arg(long)]
         db: Option<PathBuf>,
+        /// Tactical readings kept between commands, per thread (about 100 bytes each; 0 keeps
+        /// none). Changes no answer, only the time.
+        #[arg(long, default_value_t = nakade::board::strings::tactics::DEFAULT_MEMO_ENTRIES)]
+        memo_entries: usize,
+        /// Solved shapes kept between commands (about 80 bytes each; 0 keeps none). Changes
+        /// no answer, only the time.
+        #[arg(long, default_value_t = nakade::evaluation::evaluate::DEFAULT_CACHE_SHAPES)]
+        cache_shapes: usize,
         #[command(flatten)]
         patterns: PatternArgs,
         #[command(flatten)]
@@ -698,6 +706,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         Command::Gtp {
             db,
+            memo_entries,
+            cache_shapes,
             patterns,
             solver,
         } => {
@@ -706,7 +716,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             };
             // Every command of the engine reads within the engine's limits: `eval_eye` and the
             // GoGui commands as `analyze_eyegraph`.
-            gtp::run(db, solver.params_with(GTP_NODE_LIMIT, Some(GTP_TIME_LIMIT)))
+            nakade::board::strings::tactics::set_memo_capacity(memo_entries);
+            gtp::run(
+                db,
+                solver.params_with(GTP_NODE_LIMIT, Some(GTP_TIME_LIMIT)),
+                cache_shapes,
+            )
         }
         Command::Completions { shell } => {
             let mut out = Vec::new();

@@ -111,7 +111,14 @@ pub struct Evaluator<'db> {
     /// within it (a host analysing one position after another meets the same large space
     /// move after move), they give up at once; a larger limit reads them again.
     gave_up: Mutex<FxHashMap<Box<[u32]>, u64>>,
+    /// The most shapes each of the two caches holds; a cache that reaches it starts again
+    /// empty ([`Evaluator::with_cache_capacity`]).
+    capacity: usize,
 }
+
+/// The shapes an [`Evaluator`] keeps by default in each of its caches (solved shapes and
+/// give-ups): about 20 MB at most.
+pub const DEFAULT_CACHE_SHAPES: usize = 1 << 18;
 
 impl Evaluator<'static> {
     /// The embedded default database with GNU Go 3.8's solver parameters.
@@ -139,7 +146,16 @@ impl<'db> Evaluator<'db> {
             fallback: true,
             cache: Mutex::new(FxHashMap::default()),
             gave_up: Mutex::new(FxHashMap::default()),
+            capacity: DEFAULT_CACHE_SHAPES,
         }
+    }
+
+    /// The same evaluator keeping at most `shapes` solved shapes (and as many give-ups):
+    /// a cache that reaches the bound is emptied and fills again. The bound changes no
+    /// answer, only how often a shape is read again; 0 keeps nothing.
+    pub fn with_cache_capacity(mut self, shapes: usize) -> Evaluator<'db> {
+        self.capacity = shapes;
+        self
     }
 
     /// The same evaluator without the solver: unmatched spaces stay unanswered.
@@ -296,6 +312,9 @@ impl<'db> Evaluator<'db> {
                 let solved = solve::solve_with(&space, params, features);
                 if let Err(SolveError::SearchLimit { .. }) = solved {
                     if let Ok(mut m) = self.gave_up.lock() {
+                        if m.len() >= self.capacity {
+                            *m = FxHashMap::default();
+                        }
                         let limit = m.entry(words[..len].into()).or_insert(0);
                         *limit = (*limit).max(params.node_limit);
                     }
@@ -307,7 +326,12 @@ impl<'db> Evaluator<'db> {
                     defense: sol.defense,
                 };
                 if let Ok(mut cache) = self.cache.lock() {
-                    cache.insert(words[..len].into(), c);
+                    if cache.len() >= self.capacity {
+                        *cache = FxHashMap::default();
+                    }
+                    if self.capacity > 0 {
+                        cache.insert(words[..len].into(), c);
+                    }
                 }
                 c
             }

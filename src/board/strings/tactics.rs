@@ -239,9 +239,24 @@ struct MemoKey {
     frame: Option<Frame>,
 }
 
-/// The most readings the memo keeps between calls (about 100 bytes each); past it, the
-/// memo is emptied when a call ends.
-pub const MEMO_ENTRIES: usize = 1 << 18;
+/// The readings the memo keeps between calls by default (about 100 bytes each, so 26 MB
+/// per thread at most): [`set_memo_capacity`].
+pub const DEFAULT_MEMO_ENTRIES: usize = 1 << 18;
+
+static MEMO_CAPACITY: std::sync::atomic::AtomicUsize =
+    std::sync::atomic::AtomicUsize::new(DEFAULT_MEMO_ENTRIES);
+
+/// Bound the memo each thread keeps between readings to `entries` readings (0: keep
+/// nothing between calls). A memo past the bound when a call ends is emptied and fills
+/// again. The bound changes no answer, only how soon one comes.
+pub fn set_memo_capacity(entries: usize) {
+    MEMO_CAPACITY.store(entries, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The bound [`set_memo_capacity`] set ([`DEFAULT_MEMO_ENTRIES`] unless changed).
+pub fn memo_capacity() -> usize {
+    MEMO_CAPACITY.load(std::sync::atomic::Ordering::Relaxed)
+}
 
 thread_local! {
     /// The memo between calls on this thread: its keys name the whole position, so what one
@@ -252,7 +267,7 @@ thread_local! {
 impl Drop for Reader<'_> {
     fn drop(&mut self) {
         let mut memo = std::mem::take(&mut self.memo);
-        if memo.len() > MEMO_ENTRIES {
+        if memo.len() > memo_capacity() {
             memo = Memo::default();
         }
         // Keep the fuller of this reader's memo and the thread's (a nested reader that
