@@ -21,6 +21,7 @@ mod default_db;
 mod enclosed_stones;
 mod eval_eye;
 mod eval_eye_corpus;
+mod eval_eye_points;
 mod eyegraph_gnugo;
 mod faults;
 mod gogui;

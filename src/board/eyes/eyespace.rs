@@ -469,6 +469,28 @@ impl EyeSpace {
         fewest as u8
     }
 
+    /// The liberties outside the space of the owner string [`EyeSpace::outer_liberties`]
+    /// counts (the first with the fewest, in the order of `owners`), sorted: where the
+    /// attacker fills the wall's outer liberties. Empty when no string surrounds the space.
+    pub fn outer_liberty_points(&self, board: &Board) -> Vec<Loc> {
+        let mut best: Option<Vec<Loc>> = None;
+        for &head in &self.owners {
+            let stones = board.string_stones(head);
+            if self.closes_in(board, &stones) {
+                continue;
+            }
+            let outside: Vec<Loc> = board
+                .liberties(head)
+                .into_iter()
+                .filter(|&l| !self.contains(l))
+                .collect();
+            if best.as_ref().is_none_or(|b| outside.len() < b.len()) {
+                best = Some(outside);
+            }
+        }
+        best.unwrap_or_default()
+    }
+
     /// Indices of the space points orthogonally next to point `i`.
     pub fn neighbors(&self, board: &Board, i: usize) -> Vec<usize> {
         board

@@ -311,11 +311,30 @@ fn to_board(a: &AnalyzedSpace, set: VertexSet, attack: bool) -> Vec<Loc> {
 /// Drop the vital points the side meant to play there cannot play on this board: an attack
 /// point where the attacker's stone would be suicide (or stand on a stone), a defence point
 /// the owner cannot play. Patterns and the solver read the space alone; the board decides.
+///
+/// Where the attacker's first move matters (`a < c`) and no move inside the space is one he
+/// can play (every point there suicide, or the solver's best move fills the wall's outer
+/// liberty), his attack point is the wall's outer liberty on the board: a liberty outside
+/// the space of the owner string with the fewest ([`EyeSpace::outer_liberty_points`]), so
+/// that an answer never lacks the point its value says there is.
+///
+/// [`EyeSpace::outer_liberty_points`]: crate::board::eyes::eyespace::EyeSpace::outer_liberty_points
 pub fn keep_playable(board: &Board, report: &mut SpaceReport) {
     let owner = report.color();
     let playable = |l: &Loc, c: Color| board.is_empty(*l) && board.is_legal(*l, c);
     report.attack.retain(|l| playable(l, owner.opponent()));
     report.defense.retain(|l| playable(l, owner));
+    if let Some(v) = report.value.filter(|_| !report.is_bound()) {
+        if v.a < v.c && report.attack.is_empty() {
+            report.attack = report
+                .analyzed
+                .space
+                .outer_liberty_points(board)
+                .into_iter()
+                .filter(|l| playable(l, owner.opponent()))
+                .collect();
+        }
+    }
 }
 
 /// A space of dead attacker stones only, none marginal, none beside an enclosed owner stone:
