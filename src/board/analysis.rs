@@ -43,11 +43,16 @@ use crate::board::values::ko;
 use crate::board::{Board, Color, Loc};
 use crate::evaluation::evaluate::Evaluator;
 use crate::value::EyeValue;
+use rayon::prelude::*;
 
 pub use crate::board::values::valuation::{
     evaluate_analyzed, keep_playable, space_graph, AnalysisLimits, Source, SpaceReport,
     DEFAULT_SOLVER_NODES, MAX_MATCHED_INNER,
 };
+
+/// Positions with at least this many eye spaces read them in parallel (rayon's global pool:
+/// `RAYON_NUM_THREADS=1` keeps it to one thread).
+pub const PARALLEL_SPACES: usize = 4;
 
 /// A whole position, analysed.
 #[derive(Clone, Debug)]
@@ -88,12 +93,24 @@ pub fn analyze_position(
         Some(c) => vec![c],
         None => vec![Color::Black, Color::White],
     };
-    let mut spaces = Vec::new();
+    let mut found = Vec::new();
     for c in colors {
-        for s in eye_spaces(board, &live, c, limits.read) {
-            spaces.push(evaluate_space(board, ev, &s, limits));
-        }
+        found.extend(eye_spaces(board, &live, c, limits.read));
     }
+    // Each space's topology and value are its own: they run side by side on rayon's pool,
+    // each worker on its own copy of the board, in the order found.
+    let spaces: Vec<SpaceReport> = if found.len() >= PARALLEL_SPACES {
+        let shared: &Board = board;
+        found
+            .par_iter()
+            .map_init(|| shared.clone(), |b, s| evaluate_space(b, ev, s, limits))
+            .collect()
+    } else {
+        found
+            .iter()
+            .map(|s| evaluate_space(board, ev, s, limits))
+            .collect()
+    };
     PositionReport {
         dead: live.dead_strings(board),
         pass_alive: readings.pass_alive,
