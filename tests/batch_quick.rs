@@ -152,3 +152,34 @@ fn a_host_that_writes_one_line_and_waits_gets_its_answer() {
     assert!(child.wait().unwrap().success());
     reader.join().unwrap();
 }
+
+/// Eye spaces as a host sends them (GNU Go's form: the bounding box, `O` off the space):
+/// every space of at most 12 points of every position of the six random games
+/// (`tests/batch/host_graphs.txt`, 423 distinct graphs, a third of them no pattern of the
+/// default database holds). With and without the solver, the quick path answers as the full
+/// one, the unmatched graphs included.
+#[test]
+fn host_graphs_are_answered_as_by_the_full_path() {
+    let input = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/batch/host_graphs.txt"),
+    )
+    .unwrap();
+    let graphs = input.lines().count();
+    assert!(graphs > 400, "{graphs}");
+    for args in [
+        &["match", "--batch", "--no-solver"][..],
+        &["match", "--batch"][..],
+    ] {
+        let quick = batch(args, &input, false);
+        let full = batch(args, &input, true);
+        assert_eq!(quick.2, 0, "{}", quick.1);
+        assert_eq!(quick.0.lines().count(), graphs);
+        pretty_assertions::assert_eq!(quick.0, full.0, "{args:?}");
+        let unmatched = quick
+            .0
+            .lines()
+            .filter(|l| l.contains(r#""pattern":null"#))
+            .count();
+        assert!(unmatched > 100, "{args:?}: {unmatched} unmatched");
+    }
+}

@@ -460,7 +460,17 @@ fn quick_line(mode: &Mode, raw: &[u8], out: &mut Vec<u8>) -> bool {
         return false;
     };
     let Some(m) = ev.database().lookup_quick(&g) else {
-        return false;
+        if ev.has_solver() {
+            return false;
+        }
+        // No pattern and no solver: the answer the full path gives (a valid graph without
+        // enclosed stones cannot fail its liberty check), without reading the graph again.
+        out.extend_from_slice(b"{\"graph\":\"");
+        out.extend_from_slice(text);
+        out.extend_from_slice(
+            b"\",\"pattern\":null,\"value\":null,\"attack\":[],\"defense\":[],\"source\":null}\n",
+        );
+        return true;
     };
     // As serde_json writes `MatchJson`: the text needs no escaping (only cell markers). Room
     // for the whole answer first, so that no write below grows the buffer.
