@@ -512,3 +512,33 @@ fn input_from_a_pipe_is_read_once() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, "Pattern 1\n\n.\n\n:1111\n");
 }
+
+/// Item 8: `generate --up-to 7` holds about 1.3 GB at its peak. Under a 1 GB limit on its
+/// address space it aborted (SIGABRT, an allocation failed); it is refused at once, with an
+/// error and exit code 1, and writes nothing.
+#[cfg(unix)]
+#[test]
+fn item_8_generate_under_a_memory_limit_is_an_error_not_an_abort() {
+    let dir = scratch("generate-memory");
+    let out = dir.join("g.db");
+    let started = Instant::now();
+    let run = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 1048576 && exec '{}' generate --up-to 7 --out '{}'",
+            env!("CARGO_BIN_EXE_nakade"),
+            out.display()
+        ))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("generate --up-to 7 needs about")
+            && err.contains("this process may use 1024 MiB")
+            && err.contains("nothing was written"),
+        "{err}"
+    );
+    assert!(!out.exists());
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
