@@ -35,6 +35,8 @@ fn address_space_limit() -> Option<u64> {
         // SAFETY: getrlimit only writes the struct it is handed, which lives here.
         let ok = unsafe { libc::getrlimit(resource, &mut limit) } == 0;
         if ok && limit.rlim_cur != libc::RLIM_INFINITY {
+            // `rlim_t` is not `u64` on every platform.
+            #[allow(clippy::useless_conversion)]
             let bytes = u64::try_from(limit.rlim_cur).unwrap_or(u64::MAX);
             least = Some(least.map_or(bytes, |l| l.min(bytes)));
         }
