@@ -125,3 +125,45 @@ fn the_shared_library_has_a_soname() {
         lib.display()
     );
 }
+
+/// Issue 34, item 8: an indented `#` says a comment starts in the first column.
+#[test]
+fn an_indented_comment_says_where_a_comment_starts() {
+    let dir = std::env::temp_dir().join(format!("nakade-newcomer-hash-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("indented.db");
+    std::fs::write(&file, "Pattern 1\n\n  # a comment\n.\n:1111\n").unwrap();
+    let (out, err, code) = crate::support::nakade(&["check", file.to_str().unwrap()], "");
+    assert_eq!(code, 1, "{out}{err}");
+    let all = format!("{out}{err}");
+    assert!(
+        all.contains("a comment indented: '#' starts a comment only in the first column")
+            && all.contains(":3:3")
+            && all.contains("'#' in the first column (remove the spaces before it)"),
+        "{all}"
+    );
+}
+
+/// Issue 34, item 8: `generate` names each graph it could not write in the dialect.
+#[test]
+fn generate_names_the_graphs_it_cannot_write_in_the_dialect() {
+    let (_, err, code) = crate::support::nakade(&["generate", "--up-to", "4"], "");
+    assert_eq!(code, 0, "{err}");
+    let summary = err
+        .lines()
+        .find(|l| l.starts_with("generate --up-to 4:"))
+        .unwrap_or_else(|| panic!("{err}"));
+    let count: usize = summary
+        .split(", ")
+        .find_map(|part| part.strip_suffix(" not writable in the dialect"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{summary}"));
+    let named: Vec<&str> = err
+        .lines()
+        .filter_map(|l| {
+            l.strip_prefix("  not writable in the dialect (written with `# outside:`): ")
+        })
+        .collect();
+    assert_eq!(named.len(), count, "{err}");
+    assert!(count > 0, "{err}");
+}

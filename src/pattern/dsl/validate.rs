@@ -143,12 +143,16 @@ impl Validator<'_> {
             .unwrap_or((1, ' '));
         let message = if c == '\t' {
             "tab in a diagram row".to_string()
+        } else if c == '#' && line.text.chars().take(col - 1).all(|c| c == ' ') {
+            "a comment indented: '#' starts a comment only in the first column".to_string()
         } else if in_diagram {
             format!("unknown marker {}", shown(c))
         } else {
             format!("unexpected {}", shown(c))
         };
-        let expected = if in_diagram || c == '\t' {
+        let expected = if c == '#' && line.text.chars().take(col - 1).all(|c| c == ' ') {
+            "'#' in the first column (remove the spaces before it)".to_string()
+        } else if in_diagram || c == '\t' {
             EXPECTED_CELL.to_string()
         } else {
             "expected '#' for a comment, 'Pattern N', a diagram row or ':abcd'".to_string()
