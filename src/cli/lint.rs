@@ -2,13 +2,13 @@
 //! (`tools::lint`), one a line as `file:line:col: rule: message`, then the count per rule;
 //! with `--json`, one JSON object per finding and no summary. Exit 1 when anything is found.
 
-use std::io::Write as _;
+use std::io::{IsTerminal as _, Write as _};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use nakade::evaluation::solve::Params;
 use nakade::pattern::dsl;
-use nakade::tools::lint::{counts, lint, Finding, LintOptions};
+use nakade::tools::lint::{counts, lint_with_progress, Finding, LintOptions};
 
 /// What `lint` is asked to do.
 pub struct Request<'a> {
@@ -27,14 +27,29 @@ pub fn run(r: &Request<'_>, options: dsl::Options) -> anyhow::Result<ExitCode> {
             failed = true;
             continue;
         };
-        let findings = lint(
+        // The solver's rules read every pattern (a minute for GNU Go's eyes.db): a bar on a
+        // terminal.
+        let bar = if r.solver && std::io::stderr().is_terminal() {
+            let b = indicatif::ProgressBar::new(file.patterns.len() as u64);
+            if let Ok(style) = indicatif::ProgressStyle::with_template(
+                "lint: {bar:40} {pos}/{len} patterns read by the solver, {elapsed} (eta {eta})",
+            ) {
+                b.set_style(style);
+            }
+            b
+        } else {
+            indicatif::ProgressBar::hidden()
+        };
+        let findings = lint_with_progress(
             &file,
             &LintOptions {
                 solver: r.solver,
                 params: r.params,
             },
+            &|done, _| bar.set_position(done as u64),
         )
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        bar.finish_and_clear();
         failed |= !findings.is_empty();
         if r.json {
             for f in &findings {

@@ -86,6 +86,16 @@ impl std::fmt::Display for Finding {
 
 /// Every finding of a file, in file order (line, column, then rule order).
 pub fn lint(file: &PatternFile, options: &LintOptions) -> Result<Vec<Finding>, CompileError> {
+    lint_with_progress(file, options, &|_, _| {})
+}
+
+/// [`lint`], calling `progress` as the solver's rules read the patterns (patterns read so
+/// far, total; see [`verify::verify_with_progress`]).
+pub fn lint_with_progress(
+    file: &PatternFile,
+    options: &LintOptions,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Vec<Finding>, CompileError> {
     let (db, shadow) = Database::compile(file)?;
     let mut out: Vec<Finding> = Vec::new();
     let no_liberty: FxHashSet<usize> = file
@@ -109,7 +119,7 @@ pub fn lint(file: &PatternFile, options: &LintOptions) -> Result<Vec<Finding>, C
         reachability(file, &db, index, p, rows_warned, &mut out);
     }
     if options.solver {
-        solver_rules(file, options, &lines, &mut out)?;
+        solver_rules(file, options, &lines, &mut out, progress)?;
     }
     let order = |r: &str| RULES.iter().position(|x| *x == r).unwrap_or(RULES.len());
     out.sort_by(|a, b| {
@@ -395,8 +405,9 @@ fn solver_rules(
     options: &LintOptions,
     lines: &FxHashMap<u32, Lines>,
     out: &mut Vec<Finding>,
+    progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<(), CompileError> {
-    let report = verify::verify(file, &options.params)?;
+    let report = verify::verify_with_progress(file, &options.params, progress)?;
     let by_number: FxHashMap<u32, &Pattern> = file.patterns.iter().map(|p| (p.number, p)).collect();
     let occurs = |graph: &str| parse_graph(graph).is_ok_and(|d| impossible(&d).is_none());
     let finding =

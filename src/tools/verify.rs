@@ -263,7 +263,18 @@ type PatternOutcome = (
 
 /// Solve every pattern and list the disputes.
 pub fn verify(file: &PatternFile, params: &Params) -> Result<Report, CompileError> {
+    verify_with_progress(file, params, &|_, _| {})
+}
+
+/// [`verify`], calling `progress` with the number of patterns read so far and the total
+/// after each pattern (from the threads that read them).
+pub fn verify_with_progress(
+    file: &PatternFile,
+    params: &Params,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Report, CompileError> {
     let (db, _) = Database::compile(file)?;
+    let done = std::sync::atomic::AtomicUsize::new(0);
     let patterns: &[Pattern] = &file.patterns;
     let per_pattern: Vec<PatternOutcome> = patterns
         .par_iter()
@@ -332,6 +343,8 @@ pub fn verify(file: &PatternFile, params: &Params) -> Result<Report, CompileErro
                     Err(e) => unsolved.push((p.number, encode(&plain), e)),
                 }
             }
+            let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            progress(n, patterns.len());
             (solved, findings, unsolved, unmarked, fewer, skipped)
         })
         .collect();
