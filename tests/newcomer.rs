@@ -167,3 +167,28 @@ fn generate_names_the_graphs_it_cannot_write_in_the_dialect() {
     assert_eq!(named.len(), count, "{err}");
     assert!(count > 0, "{err}");
 }
+
+/// Issue 34, item 8: `lint` and `verify` agree on the forms no board has. A lone `x` valued
+/// 1111: its `X` forms are an attacker stone without a liberty. `lint` says the wildcard could
+/// be `.`; `verify` skips those forms (it reported them as disputes) and counts them.
+#[test]
+fn lint_and_verify_agree_on_forms_no_board_has() {
+    let dir = std::env::temp_dir().join(format!("nakade-newcomer-x-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("x.db");
+    std::fs::write(&file, "Pattern 1\n\nx\n\n:1111\n").unwrap();
+    let path = file.to_str().unwrap();
+    let (out, err, code) = crate::support::nakade(&["verify", path], "");
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("3 forms solved (0 left to earlier patterns, 3 that cannot occur on a board)")
+            && out.contains("disputed: 0 patterns (0 forms)"),
+        "{out}"
+    );
+    let (out, _, code) = crate::support::nakade(&["lint", path], "");
+    assert_eq!(code, 1);
+    assert!(
+        out.contains(":3:1: wildcard: this 'x' could be '.'") && out.contains("solver-value    0"),
+        "{out}"
+    );
+}

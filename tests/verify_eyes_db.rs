@@ -2,7 +2,8 @@
 //! own reading (`analyze_eyegraph`) of the same form as the second opinion. Each pattern is
 //! solved in every concrete form (each `x` both ways) and every placement its edge markers
 //! allow (a pattern drawn in the centre also matches along an edge and in a corner:
-//! SEMANTICS.md §2), except forms an earlier pattern matches first. The golden file
+//! SEMANTICS.md §2), except forms an earlier pattern matches first and forms no board has
+//! (`tools::verify::impossible`: `verify` skips them, as `lint` does). The golden file
 //! `tests/golden/verify_eyes_db.txt` records each disputed form and who GNU Go sides with;
 //! regenerate it with `NAKADE_BLESS=1`.
 //!
@@ -11,7 +12,7 @@
 //!   GNU Go's rules as well (hand-typed values, a pattern written for the centre that is wrong
 //!   along an edge, or an edge pattern ordered after a general one that shadows it).
 //! - `illegal`: the form is a string of attacker stones without a liberty, which cannot stand
-//!   on a board.
+//!   on a board (none since `verify` skips the forms no board has).
 //! - `gnugo-failed`: GNU Go cannot place the margins (a marginal vertex with no free side, the
 //!   41% of graphs it rejects); the solver's line of play is the only reading.
 //! - `gnugo-pocket`: GNU Go's embedding turns a cell outside the space that the space does

@@ -16,11 +16,12 @@ pub fn run(path: &Path, options: dsl::Options, params: Params) -> anyhow::Result
     let report = verify(&file, &params)?;
     let disputed = report.disputed();
     outln!(
-        "{}: {} patterns, {} forms solved ({} left to earlier patterns), {} unsolved",
+        "{}: {} patterns, {} forms solved ({} left to earlier patterns, {} that cannot occur on a board), {} unsolved",
         path.display(),
         report.patterns,
         report.forms,
         report.shadowed_forms,
+        report.impossible_forms,
         report.unsolved.len()
     )?;
     outln!(

@@ -26,11 +26,11 @@ use serde::Serialize;
 
 use crate::evaluation::db::{CompileError, Database};
 use crate::evaluation::solve::Params;
-use crate::pattern::diagram::{Cell, Content, Diagram, Marker};
+use crate::pattern::diagram::Marker;
 use crate::pattern::dsl::syntax::LineKind;
 use crate::pattern::dsl::{Diagnostic, Pattern, PatternFile};
 use crate::pattern::encoded::parse_graph;
-use crate::pattern::graph::{EyeGraph, GraphError, Vertex};
+use crate::pattern::graph::{EyeGraph, Vertex};
 use crate::tools::verify::{self, Dispute};
 
 /// Every rule, in the order a summary lists them.
@@ -225,67 +225,9 @@ fn duplicates(file: &PatternFile, out: &mut Vec<Finding>) {
     }
 }
 
-/// Why no board has this concrete form as an eye space, if none does.
-pub fn impossible(form: &Diagram) -> Option<String> {
-    let vs = form.vertices();
-    let enclosed: FxHashSet<(usize, usize)> =
-        form.enclosed().iter().map(|e| (e.row, e.col)).collect();
-    let around = |r: usize, c: usize| {
-        let (r, c) = (r as isize, c as isize);
-        [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
-    };
-    let free = |r: isize, c: isize| {
-        form.cell(r, c) == Cell::Off
-            && !(r >= 0 && c >= 0 && enclosed.contains(&(r as usize, c as usize)))
-    };
-    for v in &vs {
-        if v.marker.is_marginal() && !around(v.row, v.col).iter().any(|&(r, c)| free(r, c)) {
-            return Some(format!(
-                "the marginal vertex at {},{} has no free side",
-                v.row, v.col
-            ));
-        }
-    }
-    // Strings of attacker stones: a liberty is an empty vertex beside them, or a free side of
-    // a marginal stone (a non-marginal vertex has none).
-    let at: FxHashMap<(usize, usize), Marker> =
-        vs.iter().map(|v| ((v.row, v.col), v.marker)).collect();
-    let stone = |p: &(usize, usize)| at.get(p).is_some_and(|m| m.content() == Content::Stone);
-    let mut seen = FxHashSet::default();
-    for v in &vs {
-        if !stone(&(v.row, v.col)) || !seen.insert((v.row, v.col)) {
-            continue;
-        }
-        let mut stack = vec![(v.row, v.col)];
-        let mut liberty = false;
-        while let Some((r, c)) = stack.pop() {
-            liberty |= at.get(&(r, c)).is_some_and(|m| m.is_marginal());
-            for (nr, nc) in around(r, c) {
-                if nr < 0 || nc < 0 {
-                    continue;
-                }
-                let n = (nr as usize, nc as usize);
-                match at.get(&n).map(|m| m.content()) {
-                    Some(Content::Stone) if seen.insert(n) => stack.push(n),
-                    Some(Content::Stone) | None => {}
-                    Some(_) => liberty = true,
-                }
-            }
-        }
-        if !liberty {
-            return Some(format!(
-                "the attacker string at {},{} has no liberty",
-                v.row, v.col
-            ));
-        }
-    }
-    match EyeGraph::from_diagram(form).map(|g| g.check_liberties()) {
-        Ok(Err(GraphError::EnclosedWithoutLiberty { .. })) => {
-            Some("a defender stone the space closes in has no liberty".to_string())
-        }
-        _ => None,
-    }
-}
+/// Why no board has this concrete form as an eye space, if none does (kept here for
+/// callers of `tools::lint`; it lives with `verify`, which skips such forms).
+pub use super::verify::impossible;
 
 /// `unreachable` and `wildcard` for one pattern.
 fn reachability(

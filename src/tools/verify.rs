@@ -17,8 +17,9 @@ use crate::evaluation::solve::{self, FirstMove, Move, Params, Solution, Space};
 use crate::pattern::diagram::{Cell, Content, Diagram, Marker};
 use crate::pattern::dsl::{Pattern, PatternFile};
 use crate::pattern::encoded::encode;
-use crate::pattern::graph::EyeGraph;
+use crate::pattern::graph::{EyeGraph, GraphError};
 use crate::value::EyeValue;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// What the solver disputes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,6 +81,10 @@ pub struct Report {
     pub unmarked: Vec<Unmarked>,
     /// Forms skipped because an earlier pattern matches them first.
     pub shadowed_forms: usize,
+    /// Forms skipped because no board has them as an eye space ([`impossible`]: an attacker
+    /// string without a liberty, a margin without a free side): not solved, never disputed
+    /// (`lint` calls the wildcard that makes them one that could be `.` or `X`).
+    pub impossible_forms: usize,
 }
 
 impl Report {
@@ -259,6 +264,7 @@ type PatternOutcome = (
     Vec<Unmarked>,
     usize,
     usize,
+    usize,
 );
 
 /// Solve every pattern and list the disputes.
@@ -282,6 +288,7 @@ pub fn verify_with_progress(
         .map(|(index, p)| {
             let (mut findings, mut unsolved, mut unmarked, mut fewer, mut skipped) =
                 (Vec::new(), Vec::new(), Vec::new(), 0, 0);
+            let mut cannot_occur = 0;
             let all = concrete_forms(p);
             let mut solved = 0;
             for (form, as_drawn) in &all {
@@ -291,6 +298,10 @@ pub fn verify_with_progress(
                     .map(|m| m.index);
                 if first.is_some_and(|i| i < index) {
                     skipped += 1;
+                    continue;
+                }
+                if impossible(form).is_some() {
+                    cannot_occur += 1;
                     continue;
                 }
                 solved += 1;
@@ -345,22 +356,93 @@ pub fn verify_with_progress(
             }
             let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
             progress(n, patterns.len());
-            (solved, findings, unsolved, unmarked, fewer, skipped)
+            (
+                solved,
+                findings,
+                unsolved,
+                unmarked,
+                fewer,
+                skipped,
+                cannot_occur,
+            )
         })
         .collect();
     let mut report = Report {
         patterns: patterns.len(),
         ..Report::default()
     };
-    for (n, f, u, missed, fewer, skipped) in per_pattern {
+    for (n, f, u, missed, fewer, skipped, cannot_occur) in per_pattern {
         report.forms += n;
         report.findings.extend(f);
         report.unsolved.extend(u);
         report.unmarked.extend(missed);
         report.fewer_marks += fewer;
         report.shadowed_forms += skipped;
+        report.impossible_forms += cannot_occur;
     }
     Ok(report)
+}
+
+/// Why no board has this concrete form as an eye space, if none does.
+pub fn impossible(form: &Diagram) -> Option<String> {
+    let vs = form.vertices();
+    let enclosed: FxHashSet<(usize, usize)> =
+        form.enclosed().iter().map(|e| (e.row, e.col)).collect();
+    let around = |r: usize, c: usize| {
+        let (r, c) = (r as isize, c as isize);
+        [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+    };
+    let free = |r: isize, c: isize| {
+        form.cell(r, c) == Cell::Off
+            && !(r >= 0 && c >= 0 && enclosed.contains(&(r as usize, c as usize)))
+    };
+    for v in &vs {
+        if v.marker.is_marginal() && !around(v.row, v.col).iter().any(|&(r, c)| free(r, c)) {
+            return Some(format!(
+                "the marginal vertex at {},{} has no free side",
+                v.row, v.col
+            ));
+        }
+    }
+    // Strings of attacker stones: a liberty is an empty vertex beside them, or a free side of
+    // a marginal stone (a non-marginal vertex has none).
+    let at: FxHashMap<(usize, usize), Marker> =
+        vs.iter().map(|v| ((v.row, v.col), v.marker)).collect();
+    let stone = |p: &(usize, usize)| at.get(p).is_some_and(|m| m.content() == Content::Stone);
+    let mut seen = FxHashSet::default();
+    for v in &vs {
+        if !stone(&(v.row, v.col)) || !seen.insert((v.row, v.col)) {
+            continue;
+        }
+        let mut stack = vec![(v.row, v.col)];
+        let mut liberty = false;
+        while let Some((r, c)) = stack.pop() {
+            liberty |= at.get(&(r, c)).is_some_and(|m| m.is_marginal());
+            for (nr, nc) in around(r, c) {
+                if nr < 0 || nc < 0 {
+                    continue;
+                }
+                let n = (nr as usize, nc as usize);
+                match at.get(&n).map(|m| m.content()) {
+                    Some(Content::Stone) if seen.insert(n) => stack.push(n),
+                    Some(Content::Stone) | None => {}
+                    Some(_) => liberty = true,
+                }
+            }
+        }
+        if !liberty {
+            return Some(format!(
+                "the attacker string at {},{} has no liberty",
+                v.row, v.col
+            ));
+        }
+    }
+    match EyeGraph::from_diagram(form).map(|g| g.check_liberties()) {
+        Ok(Err(GraphError::EnclosedWithoutLiberty { .. })) => {
+            Some("a defender stone the space closes in has no liberty".to_string())
+        }
+        _ => None,
+    }
 }
 
 #[cfg(test)]
