@@ -33,7 +33,7 @@ fn listed(answer: &str) -> Vec<String> {
             let fields: Vec<&str> = l.split('/').collect();
             assert_eq!(fields.len(), 3, "type/label/command: {l}");
             assert!(
-                ["gfx", "sboard", "plist"].contains(&fields[0]),
+                ["gfx", "sboard", "plist", "string"].contains(&fields[0]),
                 "type {}",
                 fields[0]
             );
@@ -75,10 +75,11 @@ fn every_listed_command_answers_on_each_position() {
     let list = transcript(&["gogui-analyze_commands".to_string()]);
     let answer = list.split_once('\n').unwrap().1;
     let commands = listed(answer);
-    assert_eq!(commands.len(), 7);
+    assert_eq!(commands.len(), 9);
     for (name, file) in POSITIONS {
         let mut session = vec![format!("loadsgf {file}")];
-        session.extend(commands.iter().cloned());
+        // A command with `%p` asks GoGui's user for a point: here the lower left corner.
+        session.extend(commands.iter().map(|c| c.replace("%p", "A1")));
         let got = transcript(&session);
         golden(&format!("gogui_{name}.txt"), &got);
     }

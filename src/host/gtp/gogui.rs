@@ -16,6 +16,8 @@
 //! | `nakade-false_eyes` | plist | the false eyes |
 //! | `nakade-dead_stones` | plist | the stones of dead strings |
 //! | `nakade-pass_alive` | gfx | Benson: pass-alive regions as territory, pass-alive strings circled, the counts in the status bar |
+//! | `eval_eye %p` | string | the value and vital points of the space at the point GoGui asks the user to click, as GNU Go prints them |
+//! | `unconditional_status %p` | string | the point's unconditional status |
 //!
 //! The analysis is [`analyze_position`] over both colours, made once per position and shared
 //! by the commands (GoGui runs its chosen command after every move). A point in two spaces
@@ -37,6 +39,8 @@ pub const ANALYZE_COMMANDS: &[&str] = &[
     "plist/False eyes/nakade-false_eyes",
     "plist/Dead stones/nakade-dead_stones",
     "gfx/Pass-alive (Benson)/nakade-pass_alive",
+    "string/Eye value at a point/eval_eye %p",
+    "string/Unconditional status at a point/unconditional_status %p",
 ];
 
 /// Background tints of the eye spaces in `nakade-eyes`, as `analyze --svg` colours them.
