@@ -276,3 +276,49 @@ fn a_catalogue_of_gnugo_eyes_db_draws_every_pattern() {
     assert_eq!(sizes[9], "10 vertices (8 patterns)");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 34, item 9: the board is centred over a caption wider than it (it was drawn at the
+/// left edge): the wood's extent, moved by its group's translation, has equal margins.
+#[test]
+fn the_board_is_centred_over_its_caption() {
+    let dir = scratch("centred");
+    let out = dir.join("two.svg");
+    let (o, e, code) = nakade(&["render", "..%..", "--svg", out.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{o}{e}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let doc = parse(&text);
+    let width: f64 = doc
+        .root_element()
+        .attribute("width")
+        .unwrap()
+        .parse()
+        .unwrap();
+    let group = doc.descendants().find(|n| n.has_tag_name("g")).unwrap();
+    let dx: f64 = group
+        .attribute("transform")
+        .and_then(|t| {
+            t.strip_prefix("translate(")?
+                .split(' ')
+                .next()?
+                .parse()
+                .ok()
+        })
+        .unwrap();
+    let wood: Vec<(f64, f64)> = group
+        .descendants()
+        .filter(|n| n.has_tag_name("rect") && n.attribute("fill") == Some("#e8c887"))
+        .map(|n| {
+            let x: f64 = n.attribute("x").unwrap().parse().unwrap();
+            let w: f64 = n.attribute("width").unwrap().parse().unwrap();
+            (x, x + w)
+        })
+        .collect();
+    let left = wood.iter().map(|w| w.0).fold(f64::MAX, f64::min) + dx;
+    let right = wood.iter().map(|w| w.1).fold(f64::MIN, f64::max) + dx;
+    assert!(
+        (left - (width - right)).abs() <= 18.0,
+        "margins {left} and {}",
+        width - right
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

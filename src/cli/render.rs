@@ -98,6 +98,9 @@ pub fn draw(p: &Picture<'_>) -> String {
         r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##
     )
     .unwrap();
+    // The board centred over a caption wider than it.
+    let offset = ((width - drawing_w) / 2.0).floor();
+    writeln!(s, r#"<g transform="translate({offset} 0)">"#).unwrap();
     let half = CELL / 2.0;
     // The wood: a tile per board point, stopping a little short of a cell past an edge line
     // (room for the marks of a point on the edge).
@@ -173,6 +176,7 @@ pub fn draw(p: &Picture<'_>) -> String {
         let (x, y) = centre(e.row, e.col);
         svg::stone(&mut s, x, y, Color::Black, false);
     }
+    s.push_str("</g>\n");
     let mut y = drawing_h + 4.0;
     for line in &caption {
         writeln!(
