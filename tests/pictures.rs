@@ -322,3 +322,59 @@ fn the_board_is_centred_over_its_caption() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 34, item 9: on a 19x19 middle game a space's letter was drawn on its first point,
+/// often a vital point, whose ring ran under the letter's box. The letter goes on a point no
+/// ring marks, wherever the space has one: the letters on ringed points are exactly those of
+/// the spaces every point of which is ringed (`middle_game_2`: 5 of 86, where 8 were).
+#[test]
+fn space_letters_stand_clear_of_the_vital_point_rings() {
+    let dir = scratch("letters");
+    let out = dir.join("mg2.svg");
+    let file = "benches/positions/middle_game_2.sgf";
+    let (o, e, code) = nakade(&["analyze", file, "--svg", out.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{o}{e}");
+    let (json, e, code) = nakade(&["analyze", file, "--json"], "");
+    assert_eq!(code, 0, "{e}");
+    let report: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let spaces = report["spaces"].as_array().unwrap();
+    let names = |v: &serde_json::Value| -> Vec<String> {
+        v.as_array()
+            .map(|a| a.iter().map(|x| x.as_str().unwrap().to_string()).collect())
+            .unwrap_or_default()
+    };
+    let ringed: std::collections::HashSet<String> = spaces
+        .iter()
+        .flat_map(|sp| {
+            names(&sp["attack"])
+                .into_iter()
+                .chain(names(&sp["defense"]))
+        })
+        .collect();
+    let all_ringed = spaces
+        .iter()
+        .filter(|sp| names(&sp["points"]).iter().all(|p| ringed.contains(p)))
+        .count();
+    let text = std::fs::read_to_string(&out).unwrap();
+    let doc = parse(&text);
+    let num = |n: &Node<'_, '_>, a: &str| -> f64 { n.attribute(a).unwrap().parse().unwrap() };
+    let letters: Vec<(i64, i64)> = doc
+        .descendants()
+        .filter(|n| {
+            n.has_tag_name("rect")
+                && n.attribute("width") == Some("12")
+                && n.attribute("height") == Some("11")
+        })
+        .map(|n| ((num(&n, "x") + 15.0) as i64, (num(&n, "y") + 15.0) as i64))
+        .collect();
+    assert_eq!(letters.len(), spaces.len());
+    let rings: Vec<(i64, i64)> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("circle") && matches!(n.attribute("r"), Some("12" | "7.5")))
+        .map(|n| (num(&n, "cx") as i64, num(&n, "cy") as i64))
+        .collect();
+    let under = letters.iter().filter(|l| rings.contains(l)).count();
+    assert_eq!(under, all_ringed);
+    assert!(all_ringed < 8);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

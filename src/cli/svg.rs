@@ -200,9 +200,20 @@ pub fn render(board: &Board, r: &PositionReport) -> String {
         let (x, y) = at(l);
         writeln!(s, r##"<rect x="{}" y="{}" width="9" height="9" fill="{colour}" stroke="#555" stroke-width="0.8"/>"##, x - 4.5, y - 4.5).unwrap();
     }
-    // Half and false eyes, vital points, space letters.
+    // Half and false eyes, vital points, space letters. A letter goes on the space's first
+    // point that no ring marks (a vital point's ring would run under the letter's box).
+    let ringed: std::collections::HashSet<_> = r
+        .spaces
+        .iter()
+        .flat_map(|sp| sp.attack.iter().chain(&sp.defense).copied())
+        .collect();
     for (k, sp) in r.spaces.iter().enumerate() {
-        if let Some(first) = sp.analyzed.space.points.first() {
+        let points = &sp.analyzed.space.points;
+        let place = points
+            .iter()
+            .find(|p| !ringed.contains(&p.loc))
+            .or(points.first());
+        if let Some(first) = place {
             let (x, y) = at(first.loc);
             writeln!(s, r##"<rect x="{}" y="{}" width="12" height="11" fill="#fff" stroke="#222" stroke-width="0.8"/>"##, x - 15.0, y - 15.0).unwrap();
             writeln!(s, r##"<text x="{}" y="{}" font-size="9" font-weight="bold" text-anchor="middle" fill="#222">{}</text>"##, x - 9.0, y - 6.5, label(k)).unwrap();
