@@ -453,26 +453,23 @@ impl EyeSpace {
     /// space closes in aside: they are part of the local position), capped at
     /// [`MAX_OUTER_LIBERTIES`]; the cap when no string surrounds it.
     pub fn outer_liberties(&self, board: &Board) -> u8 {
-        let mut fewest = MAX_OUTER_LIBERTIES as usize;
-        for &head in &self.owners {
-            let stones = board.string_stones(head);
-            if self.closes_in(board, &stones) {
-                continue;
-            }
-            let outside = board
-                .liberties(head)
-                .into_iter()
-                .filter(|&l| !self.contains(l))
-                .count();
-            fewest = fewest.min(outside);
-        }
-        fewest as u8
+        self.weakest_wall(board)
+            .map_or(MAX_OUTER_LIBERTIES, |outside| {
+                outside.len().min(MAX_OUTER_LIBERTIES as usize) as u8
+            })
     }
 
     /// The liberties outside the space of the owner string [`EyeSpace::outer_liberties`]
     /// counts (the first with the fewest, in the order of `owners`), sorted: where the
     /// attacker fills the wall's outer liberties. Empty when no string surrounds the space.
     pub fn outer_liberty_points(&self, board: &Board) -> Vec<Loc> {
+        self.weakest_wall(board).unwrap_or_default()
+    }
+
+    /// The liberties outside the space of the owner string around it (the space closing in
+    /// none of its stones) with the fewest, the first such in the order of `owners`; `None`
+    /// when no string surrounds the space.
+    fn weakest_wall(&self, board: &Board) -> Option<Vec<Loc>> {
         let mut best: Option<Vec<Loc>> = None;
         for &head in &self.owners {
             let stones = board.string_stones(head);
@@ -488,7 +485,7 @@ impl EyeSpace {
                 best = Some(outside);
             }
         }
-        best.unwrap_or_default()
+        best
     }
 
     /// Indices of the space points orthogonally next to point `i`.
