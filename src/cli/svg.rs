@@ -321,10 +321,7 @@ fn legend(r: &PositionReport) -> Vec<LegendLine> {
             (Some("#f08a00"), "■ white's space".into()),
             plain("  dashed: marginal"),
             plain("  "),
-            (
-                Some("#8a6d3b"),
-                "■ both (brown): a point of both colours' spaces".into(),
-            ),
+            (Some("#8a6d3b"), "■ brown: in both colours' spaces".into()),
         ]),
         line(&[
             (Some("#6a1b9a"), "△ half eye".into()),
