@@ -104,7 +104,7 @@ proptest! {
 
     /// Random 9x9 positions (random legal moves): whole-board analysis never panics, values
     /// every space, and names vital points only where the value has them, on the space or on a
-    /// diagonal of one of its half eyes.
+    /// diagonal of one of its half eyes (an attack by the wall's outer liberties aside).
     #[test]
     fn whole_board_analysis_of_random_positions(moves in proptest::collection::vec((0usize..9, 0usize..9), 0..70)) {
         use nakade::board::analysis::{analyze_position, AnalysisLimits};
@@ -134,7 +134,14 @@ proptest! {
                 .chain(s.half_eyes().iter().flat_map(|h| h.attack.iter().chain(&h.defense).copied()))
                 .chain(ko_moves)
                 .collect();
-            prop_assert!(s.attack.iter().chain(&s.defense).all(|l| allowed.contains(l)));
+            prop_assert!(s.defense.iter().all(|l| allowed.contains(l)));
+            // The attack points are of the space too, or, where the attacker has no move
+            // inside, they are all the wall's outer liberties (`keep_playable`).
+            let outer = s.analyzed.space.outer_liberty_points(&b);
+            prop_assert!(
+                s.attack.iter().all(|l| allowed.contains(l))
+                    || s.attack.iter().all(|l| outer.contains(l))
+            );
             if v.a == v.c {
                 prop_assert!(s.attack.is_empty());
             }
