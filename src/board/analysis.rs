@@ -104,9 +104,35 @@ pub fn analyze_position(
         Some(c) => vec![c],
         None => vec![Color::Black, Color::White],
     };
+    let spaces = spaces_of(board, ev, &live, &colors, limits);
+    PositionReport {
+        dead: live.dead_strings(board),
+        pass_alive: readings.pass_alive,
+        spaces,
+    }
+}
+
+/// Every eye space of both colours (black's first), with the dead strings given rather than
+/// read: the final-status stage's way in, after it has decided more strings dead.
+pub fn analyze_with_liveness(
+    board: &mut Board,
+    ev: &Evaluator<'_>,
+    live: &Liveness,
+    limits: AnalysisLimits,
+) -> Vec<SpaceReport> {
+    spaces_of(board, ev, live, &[Color::Black, Color::White], limits)
+}
+
+fn spaces_of(
+    board: &mut Board,
+    ev: &Evaluator<'_>,
+    live: &Liveness,
+    colors: &[Color],
+    limits: AnalysisLimits,
+) -> Vec<SpaceReport> {
     let mut found = Vec::new();
-    for c in colors {
-        found.extend(eye_spaces(board, &live, c, limits.read));
+    for &c in colors {
+        found.extend(eye_spaces(board, live, c, limits.read));
     }
     // Each space's topology and value are its own: they run side by side on rayon's pool,
     // each worker on its own copy of the board, in the order found.
@@ -122,11 +148,7 @@ pub fn analyze_position(
             .map(|s| evaluate_space(board, ev, s, limits))
             .collect()
     };
-    PositionReport {
-        dead: live.dead_strings(board),
-        pass_alive: readings.pass_alive,
-        spaces,
-    }
+    spaces
 }
 
 /// The space `eval_eye` picks at `loc` (black's, else white's), analysed and valued.

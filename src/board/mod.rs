@@ -24,6 +24,7 @@
 pub mod analysis;
 pub mod ascii;
 pub mod eyes;
+pub mod finish;
 pub mod orientation;
 mod position;
 pub mod sgf;

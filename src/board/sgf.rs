@@ -37,7 +37,7 @@ impl Default for SgfLimits {
 }
 
 /// A position read from SGF.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SgfPosition {
     /// The board.
     pub board: Board,
@@ -46,6 +46,8 @@ pub struct SgfPosition {
     pub to_move: Color,
     /// How many moves were played.
     pub moves_played: usize,
+    /// The komi of the root's `KM`, when it is a finite number.
+    pub komi: Option<f64>,
     /// What the reading changed in the file's position, in file order (setup stones left
     /// without liberties, and removed).
     pub warnings: Vec<SgfWarning>,
@@ -709,10 +711,18 @@ pub fn load_with(
             });
         }
     }
+    let komi = scanned
+        .props
+        .iter()
+        .find(|p| p.ident == "KM")
+        .and_then(|p| p.values.first())
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .filter(|k| k.is_finite());
     Ok(SgfPosition {
         board,
         to_move,
         moves_played: moves,
+        komi,
         warnings,
     })
 }

@@ -1,0 +1,337 @@
+//! nakade's final status and score against GNU Go 3.8's `final_status_list` and
+//! `final_score`, on every position of `tests/final/` (GNU Go self-play games played to two
+//! passes, and composed positions).
+//!
+//! ```sh
+//! cargo run --release --example final_status_vs_gnugo              # compare, print figures
+//! cargo run --release --example final_status_vs_gnugo -- --write-golden   # GNU Go's answers
+//! cargo run --release --example final_status_vs_gnugo -- --golden   # against the golden file
+//! ```
+//!
+//! `--write-golden` writes `tests/final/golden.txt`: per position, GNU Go's dead and seki
+//! stones, its score under territory rules, and its time. `--golden` compares with that file
+//! instead of a running GNU Go. The figures: stones compared and equal, positions equal, each
+//! differing position with both answers, and the time per position of each program.
+
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::Instant;
+
+use nakade::board::finish::{final_status, score, FinalLimits, FinalStatus, Rules};
+use nakade::board::{ascii, sgf, vertex, Board, Color};
+use nakade::evaluation::evaluate::Evaluator;
+
+struct Gnugo {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Gnugo {
+    fn start() -> std::io::Result<Gnugo> {
+        let path = std::env::var("NAKADE_GNUGO").unwrap_or_else(|_| "/usr/games/gnugo".into());
+        let mut child = Command::new(path)
+            .args(["--mode", "gtp", "--quiet"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()?;
+        let stdin = child.stdin.take().ok_or(std::io::ErrorKind::BrokenPipe)?;
+        let stdout = child.stdout.take().ok_or(std::io::ErrorKind::BrokenPipe)?;
+        Ok(Gnugo {
+            child,
+            stdin,
+            stdout: BufReader::new(stdout),
+        })
+    }
+
+    fn ask(&mut self, cmd: &str) -> Result<String, String> {
+        writeln!(self.stdin, "{cmd}").map_err(|e| e.to_string())?;
+        self.stdin.flush().map_err(|e| e.to_string())?;
+        let mut text = String::new();
+        loop {
+            let mut line = String::new();
+            if self.stdout.read_line(&mut line).map_err(|e| e.to_string())? == 0 {
+                return Err("gnugo ended".into());
+            }
+            if line.trim().is_empty() {
+                if text.is_empty() {
+                    continue;
+                }
+                break;
+            }
+            text.push_str(&line);
+        }
+        let text = text.trim_end();
+        match text.strip_prefix('=') {
+            Some(rest) => Ok(rest.trim().to_string()),
+            None => Err(text.to_string()),
+        }
+    }
+}
+
+impl Drop for Gnugo {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.stdin.flush();
+        let _ = self.child.wait();
+    }
+}
+
+/// One position of the corpus.
+struct Case {
+    name: String,
+    board: Board,
+    to_move: Color,
+    komi: f64,
+    /// An SGF file GNU Go can load.
+    sgf: PathBuf,
+}
+
+/// What one program says of a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Answer {
+    dead: BTreeSet<String>,
+    seki: BTreeSet<String>,
+    score: String,
+}
+
+fn corpus(dir: &Path, tmp: &Path) -> Vec<Case> {
+    let mut cases = Vec::new();
+    let mut files: Vec<PathBuf> = ["selfplay", "composed"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(dir.join(d)).into_iter().flatten())
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("sgf" | "txt")))
+        .collect();
+    files.sort();
+    for path in files {
+        let name = path
+            .strip_prefix(dir)
+            .unwrap_or(&path)
+            .display()
+            .to_string();
+        let text = std::fs::read_to_string(&path).expect("readable corpus file");
+        if path.extension().and_then(|e| e.to_str()) == Some("sgf") {
+            let pos = sgf::load(&text, None).expect("a valid corpus SGF");
+            cases.push(Case {
+                name,
+                board: pos.board,
+                to_move: pos.to_move,
+                komi: pos.komi.unwrap_or(0.0),
+                sgf: path.clone(),
+            });
+        } else {
+            let board = ascii::parse_board(&text, None)
+                .expect("a valid corpus diagram")
+                .board;
+            let sgf = tmp.join(format!("{}.sgf", name.replace('/', "_")));
+            std::fs::write(&sgf, setup_sgf(&board)).expect("writable temp dir");
+            cases.push(Case {
+                name,
+                board,
+                to_move: Color::Black,
+                komi: 0.0,
+                sgf,
+            });
+        }
+    }
+    cases
+}
+
+/// The position as SGF setup stones (GNU Go reads no diagram).
+fn setup_sgf(board: &Board) -> String {
+    let n = board.size();
+    let mut s = format!("(;GM[1]FF[4]SZ[{n}]KM[0]");
+    for (tag, c) in [("AB", Color::Black), ("AW", Color::White)] {
+        let stones: Vec<String> = board
+            .locs()
+            .filter(|&l| board.color(l) == Some(c))
+            .map(|l| {
+                let (x, y) = board.xy(l);
+                format!("[{}{}]", (b'a' + x as u8) as char, (b'a' + y as u8) as char)
+            })
+            .collect();
+        if !stones.is_empty() {
+            s.push_str(tag);
+            s.push_str(&stones.concat());
+        }
+    }
+    s.push_str("PL[B])\n");
+    s
+}
+
+fn words(s: &str) -> BTreeSet<String> {
+    s.split_whitespace().map(|w| w.to_uppercase()).collect()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let write_golden = args.iter().any(|a| a == "--write-golden");
+    let from_golden = args.iter().any(|a| a == "--golden");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/final");
+    let tmp = std::env::temp_dir().join(format!("nakade-final-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).expect("a temp dir");
+    let cases = corpus(&dir, &tmp);
+    let golden_path = dir.join("golden.txt");
+    let golden: Vec<(String, Answer)> = if from_golden {
+        read_golden(&std::fs::read_to_string(&golden_path).expect("tests/final/golden.txt"))
+    } else {
+        Vec::new()
+    };
+    let mut gnugo = if from_golden {
+        None
+    } else {
+        Some(Gnugo::start().expect("GNU Go at /usr/games/gnugo (or $NAKADE_GNUGO)"))
+    };
+    let ev = Evaluator::with_default();
+    let (mut stones, mut stones_equal, mut positions_equal, mut scores_equal) = (0, 0, 0, 0);
+    let mut nakade_ms = Vec::new();
+    let mut gnugo_ms = Vec::new();
+    let mut golden_out = String::from(
+        "# GNU Go 3.8 on tests/final: position, dead stones, seki stones, final_score (its\n\
+         # loaded komi, territory rules), milliseconds. Written by\n\
+         # `cargo run --release --example final_status_vs_gnugo -- --write-golden`.\n",
+    );
+    for case in &cases {
+        let theirs = if let Some(g) = gnugo.as_mut() {
+            let t = Instant::now();
+            g.ask(&format!("loadsgf {}", case.sgf.display()))
+                .expect("GNU Go loads the corpus");
+            if case.sgf.extension().is_some() && case.name.ends_with(".txt") {
+                g.ask("komi 0").expect("komi");
+            }
+            let dead = words(&g.ask("final_status_list dead").expect("final_status_list"));
+            let seki = words(&g.ask("final_status_list seki").expect("final_status_list"));
+            let score = g.ask("final_score").expect("final_score");
+            let ms = t.elapsed().as_secs_f64() * 1000.0;
+            gnugo_ms.push(ms);
+            golden_out.push_str(&format!(
+                "{}\tdead: {}\tseki: {}\tscore: {}\t{:.0}\n",
+                case.name,
+                dead.iter().cloned().collect::<Vec<_>>().join(" "),
+                seki.iter().cloned().collect::<Vec<_>>().join(" "),
+                score,
+                ms
+            ));
+            Answer { dead, seki, score }
+        } else {
+            match golden.iter().find(|(n, _)| *n == case.name) {
+                Some((_, a)) => a.clone(),
+                None => {
+                    println!("{}: not in the golden file", case.name);
+                    continue;
+                }
+            }
+        };
+        let t = Instant::now();
+        let report = final_status(&case.board, &ev, case.to_move, FinalLimits::default());
+        let sc = score(&case.board, &report, Rules::Territory, case.komi);
+        nakade_ms.push(t.elapsed().as_secs_f64() * 1000.0);
+        let name_all = |st: FinalStatus| -> BTreeSet<String> {
+            report
+                .stones_with(st)
+                .into_iter()
+                .map(|l| vertex::name(&case.board, l))
+                .collect()
+        };
+        let ours = Answer {
+            dead: name_all(FinalStatus::Dead),
+            seki: name_all(FinalStatus::Seki),
+            score: sc.result(),
+        };
+        let board = &case.board;
+        let all: Vec<String> = board
+            .locs()
+            .filter(|&l| board.color(l).is_some())
+            .map(|l| vertex::name(board, l))
+            .collect();
+        let status = |a: &Answer, v: &String| {
+            if a.dead.contains(v) {
+                "dead"
+            } else if a.seki.contains(v) {
+                "seki"
+            } else {
+                "alive"
+            }
+        };
+        let differ: Vec<String> = all
+            .iter()
+            .filter(|v| status(&ours, v) != status(&theirs, v))
+            .map(|v| format!("{v} ours {} theirs {}", status(&ours, v), status(&theirs, v)))
+            .collect();
+        stones += all.len();
+        stones_equal += all.len() - differ.len();
+        if differ.is_empty() {
+            positions_equal += 1;
+        } else {
+            println!("{}: {} stones differ: {}", case.name, differ.len(), differ.join(", "));
+            for g in &report.groups {
+                if g.stones
+                    .iter()
+                    .any(|&s| differ.iter().any(|d| d.starts_with(&format!("{} ", vertex::name(board, s)))))
+                {
+                    println!(
+                        "    our group {} {}: {} ({})",
+                        g.color.name(),
+                        vertex::name(board, g.stones[0]),
+                        g.status,
+                        g.reason.describe(board)
+                    );
+                }
+            }
+        }
+        if ours.score == theirs.score {
+            scores_equal += 1;
+        } else {
+            println!("{}: score ours {} theirs {}", case.name, ours.score, theirs.score);
+        }
+    }
+    let stats = |v: &mut Vec<f64>| {
+        v.sort_by(|a, b| a.total_cmp(b));
+        if v.is_empty() {
+            (0.0, 0.0)
+        } else {
+            (v[v.len() / 2], v[v.len() - 1])
+        }
+    };
+    let (nm, nx) = stats(&mut nakade_ms);
+    println!(
+        "positions {}: status equal at {stones_equal}/{stones} stones, {positions_equal} positions equal; score equal on {scores_equal}",
+        cases.len()
+    );
+    println!("nakade per position: median {nm:.2} ms, max {nx:.2} ms");
+    if !gnugo_ms.is_empty() {
+        let (gm, gx) = stats(&mut gnugo_ms);
+        println!("GNU Go per position (loadsgf, two lists, score): median {gm:.1} ms, max {gx:.1} ms");
+    }
+    if write_golden {
+        std::fs::write(&golden_path, golden_out).expect("writable tests/final");
+        println!("wrote {}", golden_path.display());
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+}
+
+fn read_golden(text: &str) -> Vec<(String, Answer)> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            let field = |i: usize, tag: &str| {
+                f.get(i)
+                    .and_then(|s| s.strip_prefix(tag))
+                    .map(|s| s.trim().to_string())
+            };
+            Some((
+                f.first()?.to_string(),
+                Answer {
+                    dead: words(&field(1, "dead:")?),
+                    seki: words(&field(2, "seki:")?),
+                    score: field(3, "score:")?,
+                },
+            ))
+        })
+        .collect()
+}

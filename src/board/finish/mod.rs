@@ -1,0 +1,741 @@
+//! Final status: which strings are alive, dead or in seki at the end of a game, with the
+//! reason for each, and the score ([`score`]).
+//!
+//! Takes a [`Board`] (a finished or nearly finished position) and the player to move; gives
+//! a [`FinalReport`]: every string in a [`Group`] with its [`FinalStatus`] and [`Reason`].
+//! The last stage of the board reading: it runs the earlier stages ([`strings::read`], the
+//! eye spaces and their values through [`analysis::analyze_with_liveness`]) and never feeds
+//! anything back into them.
+//!
+//! # The rule
+//!
+//! 1. **Dead from the start**: a string the tactical reader captures even with its owner to
+//!    move, one in a pass-alive region of the other colour (Benson), and the strings the eye
+//!    stage calls dead ([`Liveness::from_readings`]: sealed in a small region, cut off in the
+//!    opponent's area, read dead in a closed region).
+//! 2. **Groups**: the strings of one colour that own one eye space together, or that share
+//!    two liberties, or a liberty where the opponent cannot play (his stone there would be
+//!    captured at once), live and die together.
+//! 3. **Eyes**: a group's eye spaces, valued exactly (database, shape library, solver; ko
+//!    read both ways), add up: with the opponent moving first in each space and the owner
+//!    answering there, the group has the sum of the spaces' second digits (`b` of `abcd`).
+//!    A space beyond the solver's reach of at least [`LARGE_AREA`] points counts as two eyes
+//!    (and the reason says so: [`Reason::LargeArea`]). A group with two eyes, or a
+//!    pass-alive string, is **alive**.
+//! 4. **A group short of two eyes** is **dead** when, were it gone, its stones would stand in
+//!    the opponent's domain and outside its own (it is enclosed) and every opponent group
+//!    beside it is alive; unless its owner is to move and one move gives it two eyes
+//!    (then it is alive, and [`Reason::Critical`] says that the position is not settled).
+//!    Beside an opponent group that is also short of eyes, it is in **seki** when no string
+//!    of either can be captured even by a first move and every liberty of both is shared or
+//!    an eye; otherwise the two are in a capturing race, read by liberties
+//!    ([`Reason::LostRace`]), the side to move winning a tie.
+//! 5. Dead groups turn into the opponent's eye space: the eye spaces are found and valued
+//!    again, and the steps repeat until nothing changes. A group that is short of eyes and
+//!    not enclosed is left **alive** ([`Reason::Open`]: it can still make eyes or connect).
+//!
+//! Every decision of a round is taken on the state at the round's start, so the answer does
+//! not depend on the order the strings are visited in.
+//!
+//! ```
+//! use nakade::board::finish::{final_status, FinalStatus};
+//! use nakade::board::{ascii, vertex, Color};
+//! use nakade::evaluation::evaluate::Evaluator;
+//!
+//! // A white stone in black's corner, black's wall with two eyes.
+//! let d = "\
+//! +---------------+
+//! |. . X O . . . .|
+//! |. . X O . . . .|
+//! |. O X O . . . .|
+//! |. . X O . . . .|
+//! |X X X O . . . .|
+//! |O O O O . . . .|
+//! |. . . . . . . .|
+//! |. . . . . . . .|
+//! +---------------+";
+//! let board = ascii::parse_board(d, None).unwrap().board;
+//! let report = final_status(&board, &Evaluator::with_default(), Color::Black, Default::default());
+//! let b6 = vertex::parse(&board, "B6").unwrap();
+//! assert_eq!(report.status_at(b6), Some(FinalStatus::Dead));
+//! ```
+
+pub mod score;
+
+use crate::board::analysis::{self, AnalysisLimits, SpaceReport};
+use crate::board::eyes::eyespace::{domain, Liveness};
+use crate::board::strings::tactics::{self, Attack, Defense};
+use crate::board::strings::{self, StringStatus};
+use crate::board::{vertex, Board, Color, Loc};
+use crate::evaluation::evaluate::Evaluator;
+use crate::value::EyeValue;
+
+pub use score::{score, Rules, Score};
+
+/// A space beyond the solver's reach with at least this many points counts as two eyes
+/// ([`Reason::LargeArea`]).
+pub const LARGE_AREA: usize = 8;
+
+/// Rounds of step 5 at most (each round kills at least one group; this bounds the cost).
+pub const MAX_ROUNDS: usize = 32;
+
+/// A string's final status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FinalStatus {
+    /// Stays on the board and counts for its colour.
+    Alive,
+    /// Taken off at the end: the opponent's prisoner and territory.
+    Dead,
+    /// Alive without two eyes, beside an opponent group in the same state: neither can fill
+    /// the liberties they share.
+    Seki,
+}
+
+impl FinalStatus {
+    /// GTP's word: `alive`, `dead` or `seki`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FinalStatus::Alive => "alive",
+            FinalStatus::Dead => "dead",
+            FinalStatus::Seki => "seki",
+        }
+    }
+
+    /// The status named by GTP's word.
+    pub fn parse(word: &str) -> Option<FinalStatus> {
+        match word.to_ascii_lowercase().as_str() {
+            "alive" => Some(FinalStatus::Alive),
+            "dead" => Some(FinalStatus::Dead),
+            "seki" => Some(FinalStatus::Seki),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for FinalStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A group's eyes: with the opponent moving first in every space (`min`), and with the owner
+/// moving first in the best one (`max`); two means two or more.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Eyes {
+    /// Eyes when the opponent moves first everywhere and the owner answers.
+    pub min: u8,
+    /// Eyes when the owner moves first (once) where it gains most.
+    pub max: u8,
+}
+
+/// Why a group has its status.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// One of its strings is pass-alive (Benson): nothing can capture it.
+    PassAlive,
+    /// Its eye spaces give two eyes whoever moves first.
+    TwoEyes(Eyes),
+    /// An eye space beyond the solver's reach, of this many points, counted as two eyes.
+    LargeArea(usize),
+    /// One move of its owner, who is to move, gives it two eyes: not settled.
+    Critical(Eyes),
+    /// Short of two eyes but not enclosed: it can still make eyes or connect out.
+    Open(Eyes),
+    /// The tactical reader captures it even with its owner to move, playing here first.
+    Captured(Loc),
+    /// In a pass-alive region of the other colour.
+    InPassAliveArea,
+    /// Short of two eyes, enclosed in the opponent's area, whose groups around it are alive.
+    Enclosed(Eyes),
+    /// Called dead by the eye stage ([`Liveness::from_readings`]): sealed in a small region,
+    /// cut off in the opponent's area, or read dead in a closed region.
+    ReadDead,
+    /// In seki: these liberties are shared with the opponent's group beside it, and neither
+    /// side can fill them.
+    Seki(Vec<Loc>),
+    /// Lost a capturing race against a group short of eyes: (its liberties, the winner's).
+    LostRace(usize, usize),
+    /// Won a capturing race: (its liberties, the loser's).
+    WonRace(usize, usize),
+}
+
+impl Reason {
+    /// False when the status depends on a move still to be played (a critical group, a
+    /// capturing race) or on an assumption (a large area): the position is not settled there.
+    pub fn settled(&self) -> bool {
+        !matches!(
+            self,
+            Reason::Critical(_)
+                | Reason::Open(_)
+                | Reason::LostRace(..)
+                | Reason::WonRace(..)
+                | Reason::LargeArea(_)
+        )
+    }
+
+    /// The reason in a line of English, points named as GTP vertices.
+    pub fn describe(&self, board: &Board) -> String {
+        let eyes = |e: &Eyes| {
+            if e.min == e.max {
+                format!("{} eye{}", e.min, if e.min == 1 { "" } else { "s" })
+            } else {
+                format!("{} to {} eyes", e.min, e.max)
+            }
+        };
+        match self {
+            Reason::PassAlive => "pass-alive (Benson)".into(),
+            Reason::TwoEyes(e) => format!("two eyes ({})", eyes(e)),
+            Reason::LargeArea(n) => {
+                format!("a {n}-point area beyond exact reading, counted as two eyes")
+            }
+            Reason::Critical(e) => format!("critical ({}): its owner to move makes two", eyes(e)),
+            Reason::Open(e) => format!("{}, not enclosed: can still make eyes or connect", eyes(e)),
+            Reason::Captured(at) => format!("captured even moving first ({})", vertex::name(board, *at)),
+            Reason::InPassAliveArea => "in the opponent's pass-alive area".into(),
+            Reason::Enclosed(e) => format!("{} inside the opponent's area", eyes(e)),
+            Reason::ReadDead => "cannot live in the opponent's area (read)".into(),
+            Reason::Seki(shared) => format!(
+                "seki: shares {} that neither side can fill",
+                names(board, shared)
+            ),
+            Reason::LostRace(mine, theirs) => format!(
+                "lost a capturing race ({mine} liberties against {theirs})"
+            ),
+            Reason::WonRace(mine, theirs) => format!(
+                "won a capturing race ({mine} liberties against {theirs})"
+            ),
+        }
+    }
+}
+
+fn names(board: &Board, locs: &[Loc]) -> String {
+    locs.iter()
+        .map(|&l| vertex::name(board, l))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Strings that live and die together, with their status.
+#[derive(Clone, Debug)]
+pub struct Group {
+    /// Their colour.
+    pub color: Color,
+    /// The heads of its strings, in board order.
+    pub strings: Vec<Loc>,
+    /// Its stones, in board order.
+    pub stones: Vec<Loc>,
+    /// The status.
+    pub status: FinalStatus,
+    /// Why.
+    pub reason: Reason,
+    /// Its eye spaces (their first point), with their values, when the last round valued
+    /// them: the evidence for [`Reason::TwoEyes`], [`Reason::Enclosed`] and the others.
+    pub spaces: Vec<(Vec<Loc>, Option<EyeValue>)>,
+}
+
+/// Limits of the final-status reading.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FinalLimits {
+    /// The analysis limits for the eye spaces and the tactical reader.
+    pub analysis: AnalysisLimits,
+}
+
+/// The final status of every string of a position.
+#[derive(Clone, Debug)]
+pub struct FinalReport {
+    /// The groups, in the board order of their first stone.
+    pub groups: Vec<Group>,
+    /// The index into `groups` of each stone's group, by location index.
+    group_of: Vec<Option<usize>>,
+    /// Rounds of step 5 the reading took.
+    pub rounds: usize,
+}
+
+impl FinalReport {
+    /// The status of the stone at `loc`; `None` for an empty point.
+    pub fn status_at(&self, loc: Loc) -> Option<FinalStatus> {
+        self.group_at(loc).map(|g| g.status)
+    }
+
+    /// The group of the stone at `loc`.
+    pub fn group_at(&self, loc: Loc) -> Option<&Group> {
+        self.group_of
+            .get(loc.index())
+            .copied()
+            .flatten()
+            .map(|i| &self.groups[i])
+    }
+
+    /// The groups with this status.
+    pub fn groups_with(&self, status: FinalStatus) -> impl Iterator<Item = &Group> {
+        self.groups.iter().filter(move |g| g.status == status)
+    }
+
+    /// Every stone with this status, in board order.
+    pub fn stones_with(&self, status: FinalStatus) -> Vec<Loc> {
+        let mut v: Vec<Loc> = self
+            .groups_with(status)
+            .flat_map(|g| g.stones.iter().copied())
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// True when every group's reason is settled ([`Reason::settled`]).
+    pub fn settled(&self) -> bool {
+        self.groups.iter().all(|g| g.reason.settled())
+    }
+}
+
+/// Union-find over location indices.
+struct Union(Vec<usize>);
+
+impl Union {
+    fn new(n: usize) -> Union {
+        Union((0..n).collect())
+    }
+    fn find(&mut self, mut i: usize) -> usize {
+        while self.0[i] != i {
+            self.0[i] = self.0[self.0[i]];
+            i = self.0[i];
+        }
+        i
+    }
+    fn join(&mut self, a: usize, b: usize) {
+        let (a, b) = (self.find(a), self.find(b));
+        if a != b {
+            // The smaller index leads, whatever the order of the calls.
+            let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+            self.0[hi] = lo;
+        }
+    }
+}
+
+/// One group under reading (live strings only).
+struct Candidate {
+    color: Color,
+    strings: Vec<Loc>,
+    eyes: Eyes,
+    large: Option<usize>,
+    pass_alive: bool,
+    spaces: Vec<usize>,
+}
+
+/// The final status of every string of `board`, `to_move` to play (see the module docs).
+pub fn final_status(
+    board: &Board,
+    ev: &Evaluator<'_>,
+    to_move: Color,
+    limits: FinalLimits,
+) -> FinalReport {
+    let mut work = board.clone();
+    let read = limits.analysis.read;
+    let readings = strings::read(&mut work, read);
+    // Step 1.
+    let mut dead_reason: Vec<(Loc, Reason)> = Vec::new();
+    let mut pass_alive = vec![false; board.grid_len()];
+    for &(s, status) in &readings.strings {
+        match status {
+            StringStatus::PassAlive => pass_alive[s.index()] = true,
+            StringStatus::InOpponentsRegion => dead_reason.push((s, Reason::InPassAliveArea)),
+            StringStatus::Read {
+                attack: Attack::Captures(at),
+                defense: Defense::Fails,
+            } => dead_reason.push((s, Reason::Captured(at))),
+            StringStatus::Read { .. } => {}
+        }
+    }
+    let first = Liveness::from_readings(board, &readings);
+    for s in first.dead_strings(board) {
+        if !dead_reason.iter().any(|(d, _)| *d == s) {
+            dead_reason.push((s, Reason::ReadDead));
+        }
+    }
+    // Kept apart from the dead, decided for good: seki groups and race winners.
+    let mut fixed: Vec<(Vec<Loc>, FinalStatus, Reason)> = Vec::new();
+    let mut rounds = 0;
+    let (groups, reports) = loop {
+        rounds += 1;
+        let dead_heads: Vec<Loc> = dead_reason.iter().map(|(d, _)| *d).collect();
+        let live = Liveness::from_dead(board, &dead_heads);
+        let reports = analysis::analyze_with_liveness(&mut work, ev, &live, limits.analysis);
+        let groups = candidates(board, &live, &reports, &pass_alive);
+        if rounds > MAX_ROUNDS {
+            break (groups, reports);
+        }
+        let decided = |g: &Candidate, fixed: &[(Vec<Loc>, FinalStatus, Reason)]| {
+            fixed.iter().any(|(s, _, _)| s.contains(&g.strings[0]))
+        };
+        let weak = |g: &Candidate| !g.pass_alive && g.eyes.min < 2 && g.large.is_none();
+        let mut new_dead: Vec<(Loc, Reason)> = Vec::new();
+        let mut new_fixed: Vec<(Vec<Loc>, FinalStatus, Reason)> = Vec::new();
+        for (gi, g) in groups.iter().enumerate() {
+            if !weak(g) || decided(g, &fixed) {
+                continue;
+            }
+            let foes: Vec<usize> = neighbour_groups(board, &groups, gi)
+                .into_iter()
+                .filter(|&h| weak(&groups[h]))
+                .collect();
+            if foes.is_empty() {
+                if g.eyes.max >= 2 && to_move == g.color {
+                    continue;
+                }
+                if enclosed(board, &live, g) {
+                    for &s in &g.strings {
+                        new_dead.push((s, Reason::Enclosed(g.eyes)));
+                    }
+                }
+                continue;
+            }
+            if let Some(shared) = seki(&mut work, read, &groups, gi, &foes) {
+                new_fixed.push((g.strings.clone(), FinalStatus::Seki, Reason::Seki(shared)));
+                continue;
+            }
+            // A capturing race against each weak neighbour: the fewest liberties lose.
+            let mine = group_liberties(board, &g.strings);
+            for &h in &foes {
+                let theirs = group_liberties(board, &groups[h].strings);
+                let lost = mine < theirs || (mine == theirs && to_move != g.color);
+                if lost {
+                    for &s in &g.strings {
+                        new_dead.push((s, Reason::LostRace(mine, theirs)));
+                    }
+                    for &s in &groups[h].strings {
+                        if !new_fixed.iter().any(|(v, _, _)| v.contains(&s)) {
+                            new_fixed.push((
+                                groups[h].strings.clone(),
+                                FinalStatus::Alive,
+                                Reason::WonRace(theirs, mine),
+                            ));
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+        new_dead.sort_by_key(|(s, _)| *s);
+        new_dead.dedup_by_key(|(s, _)| *s);
+        // A group that lost a race is dead, even if another race called it the winner.
+        new_fixed.retain(|(v, _, _)| !new_dead.iter().any(|(d, _)| v.contains(d)));
+        let changed = !new_dead.is_empty() || !new_fixed.is_empty();
+        dead_reason.extend(new_dead);
+        fixed.extend(new_fixed);
+        if !changed {
+            break (groups, reports);
+        }
+    };
+    report(board, to_move, &groups, &reports, &dead_reason, &fixed, rounds)
+}
+
+/// Step 2: group the live strings and count their eyes.
+fn candidates(
+    board: &Board,
+    live: &Liveness,
+    reports: &[SpaceReport],
+    pass_alive: &[bool],
+) -> Vec<Candidate> {
+    let n = board.grid_len();
+    let mut u = Union::new(n);
+    let heads: Vec<Loc> = board
+        .strings()
+        .into_iter()
+        .filter(|&s| !live.is_dead(s))
+        .collect();
+    for r in reports {
+        let owners = &r.analyzed.space.owners;
+        for w in owners.windows(2) {
+            u.join(board.string_id(w[0]).index(), board.string_id(w[1]).index());
+        }
+    }
+    // Shared liberties: two, or one the opponent cannot take.
+    for (i, &a) in heads.iter().enumerate() {
+        let color = board.color(a).expect("a string has a colour");
+        let libs_a = board.liberties(a);
+        for &b in &heads[i + 1..] {
+            if board.color(b) != Some(color) {
+                continue;
+            }
+            let shared: Vec<Loc> = board
+                .liberties(b)
+                .into_iter()
+                .filter(|l| libs_a.contains(l))
+                .collect();
+            let joined = shared.len() >= 2
+                || shared
+                    .iter()
+                    .any(|&l| unsafe_for(board, l, color.opponent()));
+            if joined {
+                u.join(a.index(), b.index());
+            }
+        }
+    }
+    let mut by_root: Vec<Vec<Loc>> = vec![Vec::new(); n];
+    for &h in &heads {
+        by_root[u.find(h.index())].push(h);
+    }
+    let mut groups = Vec::new();
+    for strings in by_root.into_iter().filter(|v| !v.is_empty()) {
+        let color = board.color(strings[0]).expect("a string has a colour");
+        let spaces: Vec<usize> = reports
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| {
+                r.color() == color
+                    && r
+                        .analyzed
+                        .space
+                        .owners
+                        .iter()
+                        .any(|o| strings.contains(&board.string_id(*o)))
+            })
+            .map(|(i, _)| i)
+            .collect();
+        let (mut min, mut gain, mut large) = (0u8, 0u8, None);
+        for &i in &spaces {
+            let r = &reports[i];
+            let size = r.analyzed.space.points.len();
+            if r.is_bound() {
+                if size >= LARGE_AREA {
+                    large = Some(large.map_or(size, |l: usize| l.max(size)));
+                }
+                continue;
+            }
+            if let Some(v) = r.value {
+                let [_, b, c, _] = v.digits();
+                min = min.saturating_add(b);
+                gain = gain.max(c.saturating_sub(b));
+            }
+        }
+        let pass = strings.iter().any(|s| pass_alive[s.index()]);
+        groups.push(Candidate {
+            color,
+            eyes: Eyes {
+                min: min.min(2),
+                max: min.saturating_add(gain).min(2),
+            },
+            strings,
+            large,
+            pass_alive: pass,
+            spaces,
+        });
+    }
+    groups.sort_by_key(|g| g.strings[0]);
+    groups
+}
+
+/// True when a stone of `color` at the empty `l` would be captured at once: suicide, or one
+/// liberty left and nothing captured.
+fn unsafe_for(board: &Board, l: Loc, color: Color) -> bool {
+    if !board.is_legal(l, color) {
+        return true;
+    }
+    let mut b = board.clone();
+    match b.play(l, color) {
+        Ok(rec) => rec.captured.is_empty() && b.liberty_count(l) <= 1,
+        Err(_) => true,
+    }
+}
+
+/// The groups of the other colour whose stones touch `gi`'s stones or share a liberty.
+fn neighbour_groups(board: &Board, groups: &[Candidate], gi: usize) -> Vec<usize> {
+    let g = &groups[gi];
+    let opp = g.color.opponent();
+    let mut touching: Vec<Loc> = Vec::new();
+    for &s in &g.strings {
+        touching.extend(board.adjacent_strings(s, opp));
+        for l in board.liberties(s) {
+            for m in board.neighbors(l) {
+                if board.color(m) == Some(opp) {
+                    touching.push(board.string_id(m));
+                }
+            }
+        }
+    }
+    let mut out: Vec<usize> = groups
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| h.color == opp && h.strings.iter().any(|s| touching.contains(s)))
+        .map(|(i, _)| i)
+        .collect();
+    out.dedup();
+    out
+}
+
+/// Step 4's test: were the group gone, its stones would lie in the opponent's domain and
+/// outside its own.
+fn enclosed(board: &Board, live: &Liveness, g: &Candidate) -> bool {
+    let mut dead: Vec<Loc> = live.dead_strings(board);
+    dead.extend(g.strings.iter().copied());
+    let without = Liveness::from_dead(board, &dead);
+    let theirs = domain(board, &without, g.color.opponent());
+    let mine = domain(board, &without, g.color);
+    g.strings
+        .iter()
+        .flat_map(|&s| board.string_stones(s))
+        .all(|p| theirs[p.index()] && !mine[p.index()])
+}
+
+/// The liberties of a group's strings, counted once each.
+fn group_liberties(board: &Board, strings: &[Loc]) -> usize {
+    let mut libs: Vec<Loc> = strings.iter().flat_map(|&s| board.liberties(s)).collect();
+    libs.sort();
+    libs.dedup();
+    libs.len()
+}
+
+/// Step 4's seki: no string of the group or of its weak neighbours can be captured even by
+/// a first move, and every liberty of each is shared with the other side or lies in its own
+/// eye space. Gives the shared liberties.
+fn seki(
+    board: &mut Board,
+    read: tactics::ReadLimits,
+    groups: &[Candidate],
+    gi: usize,
+    foes: &[usize],
+) -> Option<Vec<Loc>> {
+    let g = &groups[gi];
+    let mine: Vec<Loc> = group_libs(board, &g.strings);
+    let theirs: Vec<Loc> = foes
+        .iter()
+        .flat_map(|&h| group_libs(board, &groups[h].strings))
+        .collect();
+    let mut shared: Vec<Loc> = mine.iter().copied().filter(|l| theirs.contains(l)).collect();
+    shared.sort();
+    shared.dedup();
+    if shared.is_empty() {
+        return None;
+    }
+    // Every liberty is shared, or in an eye: a point whose neighbours on the board are all
+    // the side's own stones (or other such points).
+    let own_eye = |b: &Board, l: Loc, c: Color| {
+        b.neighbors(l)
+            .all(|m| b.color(m) == Some(c) || (b.is_empty(m) && !shared.contains(&m)))
+    };
+    let all_in = |b: &Board, libs: &[Loc], c: Color| {
+        libs.iter()
+            .all(|l| shared.contains(l) || own_eye(b, *l, c))
+    };
+    if !all_in(board, &mine, g.color) || !all_in(board, &theirs, g.color.opponent()) {
+        return None;
+    }
+    // Neither side can fill a shared liberty without being captured at once.
+    for &l in &shared {
+        if !unsafe_for(board, l, g.color) || !unsafe_for(board, l, g.color.opponent()) {
+            return None;
+        }
+    }
+    let strings: Vec<Loc> = g
+        .strings
+        .iter()
+        .chain(foes.iter().flat_map(|&h| groups[h].strings.iter()))
+        .copied()
+        .collect();
+    for s in strings {
+        if let Attack::Captures(_) = tactics::attack(board, s, read) {
+            return None;
+        }
+    }
+    Some(shared)
+}
+
+fn group_libs(board: &Board, strings: &[Loc]) -> Vec<Loc> {
+    let mut libs: Vec<Loc> = strings.iter().flat_map(|&s| board.liberties(s)).collect();
+    libs.sort();
+    libs.dedup();
+    libs
+}
+
+/// The last step: every string in a group, with its status and reason.
+fn report(
+    board: &Board,
+    to_move: Color,
+    live_groups: &[Candidate],
+    reports: &[SpaceReport],
+    dead_reason: &[(Loc, Reason)],
+    fixed: &[(Vec<Loc>, FinalStatus, Reason)],
+    rounds: usize,
+) -> FinalReport {
+    let spaces_of = |idx: &[usize]| -> Vec<(Vec<Loc>, Option<EyeValue>)> {
+        idx.iter()
+            .map(|&i| (reports[i].points(), reports[i].exact_value()))
+            .collect()
+    };
+    let mut groups: Vec<Group> = Vec::new();
+    for g in live_groups {
+        let (status, reason) = if let Some((_, st, why)) =
+            fixed.iter().find(|(v, _, _)| v.contains(&g.strings[0]))
+        {
+            (*st, why.clone())
+        } else if g.pass_alive {
+            (FinalStatus::Alive, Reason::PassAlive)
+        } else if g.eyes.min >= 2 {
+            (FinalStatus::Alive, Reason::TwoEyes(g.eyes))
+        } else if let Some(n) = g.large {
+            (FinalStatus::Alive, Reason::LargeArea(n))
+        } else if g.eyes.max >= 2 && to_move == g.color {
+            (FinalStatus::Alive, Reason::Critical(g.eyes))
+        } else {
+            (FinalStatus::Alive, Reason::Open(g.eyes))
+        };
+        groups.push(Group {
+            color: g.color,
+            strings: g.strings.clone(),
+            stones: g
+                .strings
+                .iter()
+                .flat_map(|&s| board.string_stones(s))
+                .collect(),
+            status,
+            reason,
+            spaces: spaces_of(&g.spaces),
+        });
+    }
+    // Dead strings: one group per dead string and reason, joined when they touch.
+    let mut dead: Vec<(Loc, Reason)> = dead_reason.to_vec();
+    dead.sort_by_key(|(s, _)| *s);
+    for (s, why) in dead {
+        let color = board.color(s).expect("a dead string has stones");
+        let touching = groups.iter().position(|g| {
+            g.status == FinalStatus::Dead
+                && g.color == color
+                && g.reason == why
+                && g.strings.iter().any(|&t| shares_liberty(board, s, t))
+        });
+        match touching {
+            Some(i) => {
+                groups[i].strings.push(s);
+                groups[i].stones.extend(board.string_stones(s));
+            }
+            None => groups.push(Group {
+                color,
+                strings: vec![s],
+                stones: board.string_stones(s),
+                status: FinalStatus::Dead,
+                reason: why,
+                spaces: Vec::new(),
+            }),
+        }
+    }
+    for g in &mut groups {
+        g.strings.sort();
+        g.stones.sort();
+    }
+    groups.sort_by_key(|g| g.stones[0]);
+    let mut group_of = vec![None; board.grid_len()];
+    for (i, g) in groups.iter().enumerate() {
+        for s in &g.stones {
+            group_of[s.index()] = Some(i);
+        }
+    }
+    FinalReport {
+        groups,
+        group_of,
+        rounds,
+    }
+}
+
+fn shares_liberty(board: &Board, a: Loc, b: Loc) -> bool {
+    let la = board.liberties(a);
+    board.liberties(b).iter().any(|l| la.contains(l))
+}

@@ -1,0 +1,247 @@
+//! The score of a finished position, from its [`FinalReport`].
+//!
+//! Takes a [`Board`] and the final status of its strings; gives a [`Score`]: who owns each
+//! point, the dame, the points in seki, and each side's points under area (Chinese) or
+//! territory (Japanese) rules.
+//!
+//! Dead stones come off. A region (empty points and the points of dead stones, connected)
+//! that touches stones of one colour only, all alive and none in seki, is that colour's
+//! territory. A region that touches only one colour where a group of it is in seki is a seki
+//! eye: the owner's under area rules, nobody's under territory rules. Every other region is
+//! dame (neutral); its points next to a seki group are the seki's shared liberties.
+//!
+//! * **Area**: stones on the board that stay, plus territory.
+//! * **Territory**: territory (the dead stones' points included), plus prisoners: the dead
+//!   stones, and the stones captured during the game (the board's move history; a position
+//!   set up stone by stone has none).
+//!
+//! White adds the komi; the result reads as GTP's `final_score` writes it: `B+3.5`, `W+0.5`,
+//! `0` for a tie.
+
+use crate::board::finish::{FinalReport, FinalStatus};
+use crate::board::{Board, Color, Loc};
+
+/// The counting rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Rules {
+    /// Area (Chinese) counting: stones and territory.
+    Area,
+    /// Territory (Japanese) counting: territory and prisoners.
+    #[default]
+    Territory,
+}
+
+impl Rules {
+    /// `area` or `territory`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Rules::Area => "area",
+            Rules::Territory => "territory",
+        }
+    }
+
+    /// Reads `area`/`chinese` or `territory`/`japanese`.
+    pub fn parse(word: &str) -> Option<Rules> {
+        match word.to_ascii_lowercase().as_str() {
+            "area" | "chinese" => Some(Rules::Area),
+            "territory" | "japanese" => Some(Rules::Territory),
+            _ => None,
+        }
+    }
+}
+
+/// What a point counts as at the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Owner {
+    /// A stone of this colour that stays, or this colour's territory.
+    Color(Color),
+    /// Neutral: a point of a region both colours touch.
+    Dame,
+    /// An eye of a group in seki, or a liberty shared in a seki.
+    Seki(Option<Color>),
+}
+
+/// The score of a position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Score {
+    /// The rules counted by.
+    pub rules: Rules,
+    /// White's komi.
+    pub komi: f64,
+    /// Black's territory points (empty points and dead white stones' points), in board
+    /// order.
+    pub black_territory: Vec<Loc>,
+    /// White's territory points, likewise.
+    pub white_territory: Vec<Loc>,
+    /// Neutral points.
+    pub dame: Vec<Loc>,
+    /// Points in seki: eyes of seki groups and the liberties they share.
+    pub seki: Vec<Loc>,
+    /// Prisoners each side holds at the end: (taken by black, taken by white); dead stones
+    /// included.
+    pub prisoners: (usize, usize),
+    /// Black's points under the rules.
+    pub black: f64,
+    /// White's points under the rules, komi included.
+    pub white: f64,
+}
+
+impl Score {
+    /// Black's points less white's: positive when black wins.
+    pub fn margin(&self) -> f64 {
+        self.black - self.white
+    }
+
+    /// The result as GTP's `final_score` writes it: `B+3.5`, `W+0.5`, or `0`.
+    pub fn result(&self) -> String {
+        let m = self.margin();
+        if m > 0.0 {
+            format!("B+{}", fmt_points(m))
+        } else if m < 0.0 {
+            format!("W+{}", fmt_points(-m))
+        } else {
+            "0".into()
+        }
+    }
+
+    /// Who counts `loc` at the end.
+    pub fn owner(&self, board: &Board, report: &FinalReport, loc: Loc) -> Owner {
+        if self.black_territory.binary_search(&loc).is_ok() {
+            return Owner::Color(Color::Black);
+        }
+        if self.white_territory.binary_search(&loc).is_ok() {
+            return Owner::Color(Color::White);
+        }
+        if self.seki.binary_search(&loc).is_ok() {
+            return Owner::Seki(board.color(loc));
+        }
+        match (board.color(loc), report.status_at(loc)) {
+            (Some(c), Some(FinalStatus::Alive)) => Owner::Color(c),
+            (Some(c), Some(FinalStatus::Seki)) => Owner::Seki(Some(c)),
+            _ => Owner::Dame,
+        }
+    }
+}
+
+fn fmt_points(p: f64) -> String {
+    if p.fract() == 0.0 {
+        format!("{p:.0}")
+    } else {
+        format!("{p}")
+    }
+}
+
+/// Count `board` under `rules` with `komi` (see the module docs).
+pub fn score(board: &Board, report: &FinalReport, rules: Rules, komi: f64) -> Score {
+    let n = board.grid_len();
+    let dead = |l: Loc| report.status_at(l) == Some(FinalStatus::Dead);
+    let open = |l: Loc| board.is_empty(l) || dead(l);
+    let mut seen = vec![false; n];
+    let (mut black_t, mut white_t, mut dame, mut seki) = (vec![], vec![], vec![], vec![]);
+    for start in board.locs() {
+        if seen[start.index()] || !open(start) {
+            continue;
+        }
+        let mut region = vec![start];
+        seen[start.index()] = true;
+        let mut i = 0;
+        // (touches black, touches white, touches a seki group)
+        let mut touch = [false, false];
+        let mut touch_seki = false;
+        while i < region.len() {
+            let p = region[i];
+            i += 1;
+            for m in board.neighbors(p) {
+                if open(m) {
+                    if !seen[m.index()] {
+                        seen[m.index()] = true;
+                        region.push(m);
+                    }
+                } else if let Some(c) = board.color(m) {
+                    touch[c as usize] = true;
+                    if report.status_at(m) == Some(FinalStatus::Seki) {
+                        touch_seki = true;
+                    }
+                }
+            }
+        }
+        match (touch, touch_seki) {
+            ([true, false], false) => black_t.extend(region),
+            ([false, true], false) => white_t.extend(region),
+            ([true, false], true) | ([false, true], true) => seki.extend(region),
+            _ => {
+                for p in region {
+                    let beside_seki = board
+                        .neighbors(p)
+                        .any(|m| report.status_at(m) == Some(FinalStatus::Seki));
+                    if beside_seki && board.is_empty(p) {
+                        seki.push(p);
+                    } else {
+                        dame.push(p);
+                    }
+                }
+            }
+        }
+    }
+    for v in [&mut black_t, &mut white_t, &mut dame, &mut seki] {
+        v.sort();
+    }
+    // Captures during the game, by the capturing colour.
+    let mut captured = [0usize, 0usize];
+    for rec in board.history() {
+        captured[rec.color as usize] += rec.captured.len();
+        captured[rec.color.opponent() as usize] += rec.suicided.len();
+    }
+    let dead_of = |c: Color| {
+        report
+            .stones_with(FinalStatus::Dead)
+            .into_iter()
+            .filter(|&s| board.color(s) == Some(c))
+            .count()
+    };
+    let prisoners = (
+        captured[Color::Black as usize] + dead_of(Color::White),
+        captured[Color::White as usize] + dead_of(Color::Black),
+    );
+    let empty_count = |v: &[Loc]| v.len();
+    let (black, white) = match rules {
+        Rules::Territory => (
+            (empty_count(&black_t) + prisoners.0) as f64,
+            (empty_count(&white_t) + prisoners.1) as f64 + komi,
+        ),
+        Rules::Area => {
+            let stays = |c: Color| {
+                board
+                    .locs()
+                    .filter(|&l| board.color(l) == Some(c) && !dead(l))
+                    .count()
+            };
+            let seki_eyes = |c: Color| {
+                seki.iter()
+                    .filter(|&&p| {
+                        board
+                            .neighbors(p)
+                            .filter_map(|m| board.color(m).filter(|_| !dead(m)))
+                            .all(|mc| mc == c)
+                            && board.neighbors(p).any(|m| board.color(m) == Some(c))
+                    })
+                    .count()
+            };
+            (
+                (stays(Color::Black) + black_t.len() + seki_eyes(Color::Black)) as f64,
+                (stays(Color::White) + white_t.len() + seki_eyes(Color::White)) as f64 + komi,
+            )
+        }
+    };
+    Score {
+        rules,
+        komi,
+        black_territory: black_t,
+        white_territory: white_t,
+        dame,
+        seki,
+        prisoners,
+        black,
+        white,
+    }
+}
