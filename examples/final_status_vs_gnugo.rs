@@ -280,6 +280,15 @@ fn main() {
                         g.status,
                         g.reason.describe(board)
                     );
+                    for (pts, v) in &g.spaces {
+                        let names: Vec<String> =
+                            pts.iter().map(|&p| vertex::name(board, p)).collect();
+                        println!(
+                            "        space {} = {}",
+                            names.join(" "),
+                            v.map_or("bound/none".to_string(), |v| v.to_string())
+                        );
+                    }
                 }
             }
         }

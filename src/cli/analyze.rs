@@ -37,6 +37,18 @@ pub struct Request<'a> {
 /// name `FILE:LINE:COL`; the SGF reader's warnings (setup stones left without liberties) go to
 /// standard error, each naming `FILE:LINE:COL` and the stones.
 pub fn load_board(file: &Path, move_number: Option<usize>) -> anyhow::Result<Board> {
+    load_position(file, move_number).map(|p| p.board)
+}
+
+/// A loaded position: the board, who is to move (black for a diagram), the SGF's komi.
+pub struct Loaded {
+    pub board: Board,
+    pub to_move: Color,
+    pub komi: Option<f64>,
+}
+
+/// [`load_board`], with the player to move and the komi.
+pub fn load_position(file: &Path, move_number: Option<usize>) -> anyhow::Result<Loaded> {
     // Read once (a pipe gives its bytes once), within the SGF limit for either form.
     let bytes = super::load::read_input(file, sgf::MAX_FILE_BYTES)?;
     let name = super::load::input_name(file);
@@ -53,13 +65,21 @@ pub fn load_board(file: &Path, move_number: Option<usize>) -> anyhow::Result<Boa
         for w in &position.warnings {
             eprintln!("warning: {name}:{w}");
         }
-        Ok(position.board)
+        Ok(Loaded {
+            board: position.board,
+            to_move: position.to_move,
+            komi: position.komi,
+        })
     } else {
         if move_number.is_some() {
             anyhow::bail!("{name}: --move needs an SGF file, this is a diagram");
         }
         ascii::parse_board(&text, None)
-            .map(|p| p.board)
+            .map(|p| Loaded {
+                board: p.board,
+                to_move: Color::Black,
+                komi: None,
+            })
             .map_err(|e| anyhow::anyhow!("{name}:{e}"))
     }
 }

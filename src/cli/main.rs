@@ -42,6 +42,7 @@ mod shapes;
 
 // Board analysis and the GTP engine.
 mod analyze;
+mod score;
 mod gtp;
 mod svg;
 
@@ -273,6 +274,38 @@ enum Command {
         #[command(flatten)]
         solver: SolverArgs,
     },
+    /// The end of the game: every string alive, dead or in seki with the reason, territory
+    /// by point and the score.
+    Score {
+        /// An SGF file or a text diagram (`-` for standard input).
+        file: PathBuf,
+        /// Score the position before this move, counted from 1 (SGF only; default: after all
+        /// moves).
+        #[arg(long = "move", value_parser = move_number)]
+        move_number: Option<usize>,
+        /// Counting rules: area (Chinese) or territory (Japanese).
+        #[arg(long, default_value = "territory", value_parser = parse_rules)]
+        rules: nakade::board::finish::Rules,
+        /// White's komi [default: the SGF's KM, else 0].
+        #[arg(long, allow_hyphen_values = true)]
+        komi: Option<f64>,
+        /// Who is to move (B or W) [default: as the file says; black for a diagram].
+        #[arg(long, value_parser = parse_color)]
+        to_move: Option<nakade::board::Color>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Also draw the statuses and the territory into this SVG file.
+        #[arg(long)]
+        svg: Option<PathBuf>,
+        /// Pattern file (or compiled database) to use instead of the embedded default database.
+        #[arg(long)]
+        db: Option<PathBuf>,
+        #[command(flatten)]
+        patterns: PatternArgs,
+        #[command(flatten)]
+        solver: SolverArgs,
+    },
     /// Free polyominoes per size (holed ones apart) and Table 1's neighbour classes with the
     /// life property (Vilà and Cazenave).
     Shapes {
@@ -355,6 +388,7 @@ impl Command {
             | Command::Render { patterns, .. }
             | Command::Catalogue { patterns, .. }
             | Command::Analyze { patterns, .. }
+            | Command::Score { patterns, .. }
             | Command::Gtp { patterns, .. } => Some(patterns),
             Command::Solve { .. }
             | Command::Generate { .. }
@@ -396,6 +430,11 @@ fn move_number(s: &str) -> Result<usize, String> {
         Ok(n) => Ok(n),
         Err(_) => Err(format!("{s:?}: expected a move number, counted from 1")),
     }
+}
+
+fn parse_rules(s: &str) -> Result<nakade::board::finish::Rules, String> {
+    nakade::board::finish::Rules::parse(s)
+        .ok_or_else(|| format!("{s:?}: expected area (chinese) or territory (japanese)"))
 }
 
 fn parse_color(s: &str) -> Result<nakade::board::Color, String> {
@@ -700,6 +739,38 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     svg: svg.as_deref(),
                     library: library.as_deref(),
                     solver_nodes,
+                },
+                &evaluator,
+            )
+        }
+        Command::Score {
+            file,
+            move_number,
+            rules,
+            komi,
+            to_move,
+            json,
+            svg,
+            db,
+            patterns,
+            solver,
+        } => {
+            let Some(db) = database(db.as_deref(), patterns)? else {
+                return Ok(ExitCode::from(1));
+            };
+            if komi.is_some_and(|k| !k.is_finite()) {
+                anyhow::bail!("--komi: expected a finite number");
+            }
+            let evaluator = nakade::evaluation::evaluate::Evaluator::new(db.get(), solver.params());
+            score::run(
+                &score::Request {
+                    file: &file,
+                    move_number,
+                    rules,
+                    komi,
+                    to_move,
+                    json,
+                    svg: svg.as_deref(),
                 },
                 &evaluator,
             )

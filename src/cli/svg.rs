@@ -106,58 +106,7 @@ pub fn render(board: &Board, r: &PositionReport) -> String {
         let (x, y) = board.xy(l);
         (MARGIN + CELL * x as f64, MARGIN + CELL * y as f64)
     };
-    let mut s = String::new();
-    writeln!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"#
-    )
-    .unwrap();
-    writeln!(
-        s,
-        r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##
-    )
-    .unwrap();
-    writeln!(
-        s,
-        r##"<rect x="4" y="4" width="{}" height="{}" fill="{BOARD}" rx="4"/>"##,
-        side - 8.0,
-        side - 8.0
-    )
-    .unwrap();
-    let last = MARGIN + CELL * (n as f64 - 1.0);
-    for (i, &letter) in LETTERS.iter().enumerate().take(n) {
-        let p = MARGIN + CELL * i as f64;
-        writeln!(s, r##"<line x1="{MARGIN}" y1="{p}" x2="{last}" y2="{p}" stroke="#000" stroke-width="1"/>"##).unwrap();
-        writeln!(s, r##"<line x1="{p}" y1="{MARGIN}" x2="{p}" y2="{last}" stroke="#000" stroke-width="1"/>"##).unwrap();
-        let col = letter as char;
-        writeln!(
-            s,
-            r##"<text x="{p}" y="{}" font-size="12" text-anchor="middle">{col}</text>"##,
-            MARGIN - 20.0
-        )
-        .unwrap();
-        writeln!(
-            s,
-            r##"<text x="{p}" y="{}" font-size="12" text-anchor="middle">{col}</text>"##,
-            last + 28.0
-        )
-        .unwrap();
-        let row = n - i;
-        writeln!(
-            s,
-            r##"<text x="{}" y="{}" font-size="12" text-anchor="middle">{row}</text>"##,
-            MARGIN - 24.0,
-            p + 4.0
-        )
-        .unwrap();
-        writeln!(
-            s,
-            r##"<text x="{}" y="{}" font-size="12" text-anchor="middle">{row}</text>"##,
-            last + 24.0,
-            p + 4.0
-        )
-        .unwrap();
-    }
+    let mut s = board_frame(board, width, height);
     // Eye spaces under the stones (dead stones inside a space sit on its tint).
     for sp in &r.spaces {
         let tint = match sp.color() {
@@ -368,4 +317,128 @@ pub fn xml(t: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+}
+
+/// The picture's opening: the white page, the board of `board`'s size with its lines and
+/// coordinates; the caller draws on it and closes the `<svg>`.
+fn board_frame(board: &Board, width: f64, height: f64) -> String {
+    let n = board.size();
+    let side = MARGIN * 2.0 + CELL * (n as f64 - 1.0);
+    let mut s = String::new();
+    writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"#
+    )
+    .unwrap();
+    writeln!(
+        s,
+        r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##
+    )
+    .unwrap();
+    writeln!(
+        s,
+        r##"<rect x="4" y="4" width="{}" height="{}" fill="{BOARD}" rx="4"/>"##,
+        side - 8.0,
+        side - 8.0
+    )
+    .unwrap();
+    let last = MARGIN + CELL * (n as f64 - 1.0);
+    for (i, &letter) in LETTERS.iter().enumerate().take(n) {
+        let p = MARGIN + CELL * i as f64;
+        writeln!(s, r##"<line x1="{MARGIN}" y1="{p}" x2="{last}" y2="{p}" stroke="#000" stroke-width="1"/>"##).unwrap();
+        writeln!(s, r##"<line x1="{p}" y1="{MARGIN}" x2="{p}" y2="{last}" stroke="#000" stroke-width="1"/>"##).unwrap();
+        let col = letter as char;
+        writeln!(
+            s,
+            r##"<text x="{p}" y="{}" font-size="12" text-anchor="middle">{col}</text>"##,
+            MARGIN - 20.0
+        )
+        .unwrap();
+        writeln!(
+            s,
+            r##"<text x="{p}" y="{}" font-size="12" text-anchor="middle">{col}</text>"##,
+            last + 28.0
+        )
+        .unwrap();
+        let row = n - i;
+        writeln!(
+            s,
+            r##"<text x="{}" y="{}" font-size="12" text-anchor="middle">{row}</text>"##,
+            MARGIN - 24.0,
+            p + 4.0
+        )
+        .unwrap();
+        writeln!(
+            s,
+            r##"<text x="{}" y="{}" font-size="12" text-anchor="middle">{row}</text>"##,
+            last + 24.0,
+            p + 4.0
+        )
+        .unwrap();
+    }
+    s
+}
+
+/// The end of the game drawn: territory as a small square of its owner's colour (on empty
+/// points and dead stones), dead stones faded with a red cross, seki stones ringed green, the
+/// score and the counts below the board.
+pub fn render_score(
+    board: &Board,
+    report: &nakade::board::finish::FinalReport,
+    score: &nakade::board::finish::Score,
+) -> String {
+    use nakade::board::finish::FinalStatus;
+    let n = board.size();
+    let side = MARGIN * 2.0 + CELL * (n as f64 - 1.0);
+    let lines = [
+        format!(
+            "{} ({} counting, komi {}): black {}, white {}",
+            score.result(),
+            score.rules.as_str(),
+            score.komi,
+            score.black,
+            score.white
+        ),
+        format!(
+            "dead stones crossed ({}), seki stones ringed green ({}), territory a small square",
+            report.stones_with(FinalStatus::Dead).len(),
+            report.stones_with(FinalStatus::Seki).len()
+        ),
+    ];
+    let height = side + LEGEND_LINE * (lines.len() + 1) as f64 + 10.0;
+    let width = side.max(LEGEND_X * 2.0 + 7.0 * lines[1].len() as f64);
+    let mut s = board_frame(board, width, height);
+    let at = |l: Loc| {
+        let (x, y) = board.xy(l);
+        (MARGIN + CELL * x as f64, MARGIN + CELL * y as f64)
+    };
+    for l in board.locs() {
+        let (x, y) = at(l);
+        if let Some(c) = board.color(l) {
+            let status = report.status_at(l);
+            stone(&mut s, x, y, c, status == Some(FinalStatus::Dead));
+            if status == Some(FinalStatus::Seki) {
+                writeln!(s, r##"<circle cx="{x}" cy="{y}" r="{}" fill="none" stroke="{DEFENCE}" stroke-width="3"/>"##, CELL / 2.0 - 3.0).unwrap();
+            }
+        }
+        let owner = if score.black_territory.binary_search(&l).is_ok() {
+            "#111"
+        } else if score.white_territory.binary_search(&l).is_ok() {
+            "#fafafa"
+        } else {
+            continue;
+        };
+        writeln!(s, r##"<rect x="{}" y="{}" width="9" height="9" fill="{owner}" stroke="#555" stroke-width="0.8"/>"##, x - 4.5, y - 4.5).unwrap();
+    }
+    let mut y = side + LEGEND_LINE;
+    for line in &lines {
+        writeln!(
+            s,
+            r##"<text x="{LEGEND_X}" y="{y}" font-size="{FONT_SIZE}">{line}</text>"##
+        )
+        .unwrap();
+        y += LEGEND_LINE;
+    }
+    s.push_str("</svg>\n");
+    s
 }

@@ -72,8 +72,8 @@ use crate::value::EyeValue;
 
 pub use score::{score, Rules, Score};
 
-/// A space beyond the solver's reach with at least this many points counts as two eyes
-/// ([`Reason::LargeArea`]).
+/// A space beyond the solver's reach with at least this many core points (neither marginal
+/// nor holding a stone) counts as two eyes ([`Reason::LargeArea`]).
 pub const LARGE_AREA: usize = 8;
 
 /// Rounds of step 5 at most (each round kills at least one group; this bounds the cost).
@@ -137,8 +137,12 @@ pub enum Reason {
     TwoEyes(Eyes),
     /// An eye space beyond the solver's reach, of this many points, counted as two eyes.
     LargeArea(usize),
-    /// One move of its owner, who is to move, gives it two eyes: not settled.
+    /// Short of two eyes and enclosed, but one move of its owner gives it two: the opponent
+    /// moving first kills it, so it is dead at the end; not settled.
     Critical(Eyes),
+    /// Not enclosed, but it has no eye to make and the tactical reader captures each of its
+    /// strings, the opponent moving first.
+    Capturable(Eyes),
     /// Short of two eyes but not enclosed: it can still make eyes or connect out.
     Open(Eyes),
     /// The tactical reader captures it even with its owner to move, playing here first.
@@ -166,6 +170,7 @@ impl Reason {
         !matches!(
             self,
             Reason::Critical(_)
+                | Reason::Capturable(_)
                 | Reason::Open(_)
                 | Reason::LostRace(..)
                 | Reason::WonRace(..)
@@ -184,11 +189,17 @@ impl Reason {
         };
         match self {
             Reason::PassAlive => "pass-alive (Benson)".into(),
-            Reason::TwoEyes(e) => format!("two eyes ({})", eyes(e)),
+            Reason::TwoEyes(_) => "two eyes".into(),
             Reason::LargeArea(n) => {
                 format!("a {n}-point area beyond exact reading, counted as two eyes")
             }
-            Reason::Critical(e) => format!("critical ({}): its owner to move makes two", eyes(e)),
+            Reason::Critical(e) => format!(
+                "critical ({}): dies if the opponent moves first, lives if its owner does",
+                eyes(e)
+            ),
+            Reason::Capturable(_) => {
+                "no eyes, and every string of it is captured by the opponent moving first".into()
+            }
             Reason::Open(e) => format!("{}, not enclosed: can still make eyes or connect", eyes(e)),
             Reason::Captured(at) => format!("captured even moving first ({})", vertex::name(board, *at)),
             Reason::InPassAliveArea => "in the opponent's pass-alive area".into(),
@@ -334,7 +345,15 @@ pub fn final_status(
     // Step 1.
     let mut dead_reason: Vec<(Loc, Reason)> = Vec::new();
     let mut pass_alive = vec![false; board.grid_len()];
+    let mut capturable = vec![false; board.grid_len()];
     for &(s, status) in &readings.strings {
+        if let StringStatus::Read {
+            attack: Attack::Captures(_),
+            ..
+        } = status
+        {
+            capturable[s.index()] = true;
+        }
         match status {
             StringStatus::PassAlive => pass_alive[s.index()] = true,
             StringStatus::InOpponentsRegion => dead_reason.push((s, Reason::InPassAliveArea)),
@@ -373,18 +392,28 @@ pub fn final_status(
             if !weak(g) || decided(g, &fixed) {
                 continue;
             }
+            if !enclosed(board, &live, g) {
+                // Open: alive, unless it has no eyes to make and the reader captures every
+                // string of it, the opponent moving first.
+                if g.eyes.max == 0 && g.strings.iter().all(|&s| capturable[s.index()]) {
+                    for &s in &g.strings {
+                        new_dead.push((s, Reason::Capturable(g.eyes)));
+                    }
+                }
+                continue;
+            }
             let foes: Vec<usize> = neighbour_groups(board, &groups, gi)
                 .into_iter()
-                .filter(|&h| weak(&groups[h]))
+                .filter(|&h| weak(&groups[h]) && enclosed(board, &live, &groups[h]))
                 .collect();
             if foes.is_empty() {
-                if g.eyes.max >= 2 && to_move == g.color {
-                    continue;
-                }
-                if enclosed(board, &live, g) {
-                    for &s in &g.strings {
-                        new_dead.push((s, Reason::Enclosed(g.eyes)));
-                    }
+                let why = if g.eyes.max >= 2 {
+                    Reason::Critical(g.eyes)
+                } else {
+                    Reason::Enclosed(g.eyes)
+                };
+                for &s in &g.strings {
+                    new_dead.push((s, why.clone()));
                 }
                 continue;
             }
@@ -425,7 +454,7 @@ pub fn final_status(
             break (groups, reports);
         }
     };
-    report(board, to_move, &groups, &reports, &dead_reason, &fixed, rounds)
+    report(board, &groups, &reports, &dead_reason, &fixed, rounds)
 }
 
 /// Step 2: group the live strings and count their eyes.
@@ -494,7 +523,14 @@ fn candidates(
         let (mut min, mut gain, mut large) = (0u8, 0u8, None);
         for &i in &spaces {
             let r = &reports[i];
-            let size = r.analyzed.space.points.len();
+            // Its core: the points neither marginal nor holding a stone.
+            let size = r
+                .analyzed
+                .space
+                .points
+                .iter()
+                .filter(|p| !p.marginal && !p.stone)
+                .count();
             if r.is_bound() {
                 if size >= LARGE_AREA {
                     large = Some(large.map_or(size, |l: usize| l.max(size)));
@@ -649,7 +685,6 @@ fn group_libs(board: &Board, strings: &[Loc]) -> Vec<Loc> {
 /// The last step: every string in a group, with its status and reason.
 fn report(
     board: &Board,
-    to_move: Color,
     live_groups: &[Candidate],
     reports: &[SpaceReport],
     dead_reason: &[(Loc, Reason)],
@@ -673,8 +708,6 @@ fn report(
             (FinalStatus::Alive, Reason::TwoEyes(g.eyes))
         } else if let Some(n) = g.large {
             (FinalStatus::Alive, Reason::LargeArea(n))
-        } else if g.eyes.max >= 2 && to_move == g.color {
-            (FinalStatus::Alive, Reason::Critical(g.eyes))
         } else {
             (FinalStatus::Alive, Reason::Open(g.eyes))
         };

@@ -220,6 +220,9 @@ impl Engine {
                     .extend(pos.warnings.iter().map(|w| format!("{file}:{w}")));
                 st.board = pos.board;
                 st.to_move = pos.to_move;
+                if let Some(k) = pos.komi {
+                    st.komi = k;
+                }
                 Ok(pos.to_move.name().into())
             }),
         );

@@ -263,6 +263,8 @@ pub fn engine_with(evaluator: Evaluator<'static>, params: Params) -> Engine {
     let mut e = Engine::new();
     // The GoGui commands keep a cache of their own, over the same database and parameters.
     let for_gogui = Evaluator::new(evaluator.database(), *evaluator.params());
+    // The end-of-game commands keep theirs too.
+    let (evaluator_db, params_for_final) = (evaluator.database(), *evaluator.params());
     super::gogui::register(&mut e, for_gogui, AnalysisLimits::default());
     e.register(
         "eval_eye",
@@ -270,6 +272,8 @@ pub fn engine_with(evaluator: Evaluator<'static>, params: Params) -> Engine {
     );
     e.register("analyze_eyegraph", analyze_eyegraph_handler(params));
     e.register("unconditional_status", unconditional_status_handler());
+    let for_final = Evaluator::new(evaluator_db, params_for_final);
+    super::final_commands::register(&mut e, for_final);
     e
 }
 

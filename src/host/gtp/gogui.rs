@@ -18,6 +18,7 @@
 //! | `nakade-pass_alive` | gfx | Benson: pass-alive regions as territory, pass-alive strings circled, the counts in the status bar |
 //! | `eval_eye %p` | string | the value and vital points of the space at the point GoGui asks the user to click, as GNU Go prints them |
 //! | `unconditional_status %p` | string | the point's unconditional status |
+//! | `nakade-final_status` | gfx | the end of the game ([`super::final_commands`]): territory marks, dead stones crossed, seki stones a triangle, the score in the status bar |
 //!
 //! The analysis is [`analyze_position`] over both colours, made once per position and shared
 //! by the commands (GoGui runs its chosen command after every move). A point in two spaces
@@ -41,6 +42,7 @@ pub const ANALYZE_COMMANDS: &[&str] = &[
     "gfx/Pass-alive (Benson)/nakade-pass_alive",
     "string/Eye value at a point/eval_eye %p",
     "string/Unconditional status at a point/unconditional_status %p",
+    "gfx/Final status and score/nakade-final_status",
 ];
 
 /// Background tints of the eye spaces in `nakade-eyes`, as `analyze --svg` colours them.

@@ -10,6 +10,7 @@
 
 pub mod engine;
 pub mod eye_commands;
+pub mod final_commands;
 pub mod gogui;
 
 pub use engine::{show_board, Engine, EngineState, Handler, MAX_LINE};
