@@ -53,7 +53,12 @@ impl Gnugo {
         let mut text = String::new();
         loop {
             let mut line = String::new();
-            if self.stdout.read_line(&mut line).map_err(|e| e.to_string())? == 0 {
+            if self
+                .stdout
+                .read_line(&mut line)
+                .map_err(|e| e.to_string())?
+                == 0
+            {
                 return Err("gnugo ended".into());
             }
             if line.trim().is_empty() {
@@ -260,19 +265,31 @@ fn main() {
         let differ: Vec<String> = all
             .iter()
             .filter(|v| status(&ours, v) != status(&theirs, v))
-            .map(|v| format!("{v} ours {} theirs {}", status(&ours, v), status(&theirs, v)))
+            .map(|v| {
+                format!(
+                    "{v} ours {} theirs {}",
+                    status(&ours, v),
+                    status(&theirs, v)
+                )
+            })
             .collect();
         stones += all.len();
         stones_equal += all.len() - differ.len();
         if differ.is_empty() {
             positions_equal += 1;
         } else {
-            println!("{}: {} stones differ: {}", case.name, differ.len(), differ.join(", "));
+            println!(
+                "{}: {} stones differ: {}",
+                case.name,
+                differ.len(),
+                differ.join(", ")
+            );
             for g in &report.groups {
-                if g.stones
-                    .iter()
-                    .any(|&s| differ.iter().any(|d| d.starts_with(&format!("{} ", vertex::name(board, s)))))
-                {
+                if g.stones.iter().any(|&s| {
+                    differ
+                        .iter()
+                        .any(|d| d.starts_with(&format!("{} ", vertex::name(board, s))))
+                }) {
                     println!(
                         "    our group {} {}: {} ({})",
                         g.color.name(),
@@ -295,7 +312,10 @@ fn main() {
         if ours.score == theirs.score {
             scores_equal += 1;
         } else {
-            println!("{}: score ours {} theirs {}", case.name, ours.score, theirs.score);
+            println!(
+                "{}: score ours {} theirs {}",
+                case.name, ours.score, theirs.score
+            );
         }
     }
     let stats = |v: &mut Vec<f64>| {
@@ -314,7 +334,9 @@ fn main() {
     println!("nakade per position: median {nm:.2} ms, max {nx:.2} ms");
     if !gnugo_ms.is_empty() {
         let (gm, gx) = stats(&mut gnugo_ms);
-        println!("GNU Go per position (loadsgf, two lists, score): median {gm:.1} ms, max {gx:.1} ms");
+        println!(
+            "GNU Go per position (loadsgf, two lists, score): median {gm:.1} ms, max {gx:.1} ms"
+        );
     }
     if write_golden {
         std::fs::write(&golden_path, golden_out).expect("writable tests/final");

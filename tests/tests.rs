@@ -24,6 +24,7 @@ mod eval_eye_corpus;
 mod eval_eye_points;
 mod eyegraph_gnugo;
 mod faults;
+mod final_status;
 mod gogui;
 mod gtp_fuzz;
 mod json_schema;

@@ -42,8 +42,8 @@ mod shapes;
 
 // Board analysis and the GTP engine.
 mod analyze;
-mod score;
 mod gtp;
+mod score;
 mod svg;
 
 use std::path::PathBuf;

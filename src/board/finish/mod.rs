@@ -201,7 +201,9 @@ impl Reason {
                 "no eyes, and every string of it is captured by the opponent moving first".into()
             }
             Reason::Open(e) => format!("{}, not enclosed: can still make eyes or connect", eyes(e)),
-            Reason::Captured(at) => format!("captured even moving first ({})", vertex::name(board, *at)),
+            Reason::Captured(at) => {
+                format!("captured even moving first ({})", vertex::name(board, *at))
+            }
             Reason::InPassAliveArea => "in the opponent's pass-alive area".into(),
             Reason::Enclosed(e) => format!("{} inside the opponent's area", eyes(e)),
             Reason::ReadDead => "cannot live in the opponent's area (read)".into(),
@@ -209,12 +211,12 @@ impl Reason {
                 "seki: shares {} that neither side can fill",
                 names(board, shared)
             ),
-            Reason::LostRace(mine, theirs) => format!(
-                "lost a capturing race ({mine} liberties against {theirs})"
-            ),
-            Reason::WonRace(mine, theirs) => format!(
-                "won a capturing race ({mine} liberties against {theirs})"
-            ),
+            Reason::LostRace(mine, theirs) => {
+                format!("lost a capturing race ({mine} liberties against {theirs})")
+            }
+            Reason::WonRace(mine, theirs) => {
+                format!("won a capturing race ({mine} liberties against {theirs})")
+            }
         }
     }
 }
@@ -511,8 +513,7 @@ fn candidates(
             .enumerate()
             .filter(|(_, r)| {
                 r.color() == color
-                    && r
-                        .analyzed
+                    && r.analyzed
                         .space
                         .owners
                         .iter()
@@ -636,7 +637,11 @@ fn seki(
         .iter()
         .flat_map(|&h| group_libs(board, &groups[h].strings))
         .collect();
-    let mut shared: Vec<Loc> = mine.iter().copied().filter(|l| theirs.contains(l)).collect();
+    let mut shared: Vec<Loc> = mine
+        .iter()
+        .copied()
+        .filter(|l| theirs.contains(l))
+        .collect();
     shared.sort();
     shared.dedup();
     if shared.is_empty() {
@@ -649,8 +654,7 @@ fn seki(
             .all(|m| b.color(m) == Some(c) || (b.is_empty(m) && !shared.contains(&m)))
     };
     let all_in = |b: &Board, libs: &[Loc], c: Color| {
-        libs.iter()
-            .all(|l| shared.contains(l) || own_eye(b, *l, c))
+        libs.iter().all(|l| shared.contains(l) || own_eye(b, *l, c))
     };
     if !all_in(board, &mine, g.color) || !all_in(board, &theirs, g.color.opponent()) {
         return None;
@@ -698,19 +702,18 @@ fn report(
     };
     let mut groups: Vec<Group> = Vec::new();
     for g in live_groups {
-        let (status, reason) = if let Some((_, st, why)) =
-            fixed.iter().find(|(v, _, _)| v.contains(&g.strings[0]))
-        {
-            (*st, why.clone())
-        } else if g.pass_alive {
-            (FinalStatus::Alive, Reason::PassAlive)
-        } else if g.eyes.min >= 2 {
-            (FinalStatus::Alive, Reason::TwoEyes(g.eyes))
-        } else if let Some(n) = g.large {
-            (FinalStatus::Alive, Reason::LargeArea(n))
-        } else {
-            (FinalStatus::Alive, Reason::Open(g.eyes))
-        };
+        let (status, reason) =
+            if let Some((_, st, why)) = fixed.iter().find(|(v, _, _)| v.contains(&g.strings[0])) {
+                (*st, why.clone())
+            } else if g.pass_alive {
+                (FinalStatus::Alive, Reason::PassAlive)
+            } else if g.eyes.min >= 2 {
+                (FinalStatus::Alive, Reason::TwoEyes(g.eyes))
+            } else if let Some(n) = g.large {
+                (FinalStatus::Alive, Reason::LargeArea(n))
+            } else {
+                (FinalStatus::Alive, Reason::Open(g.eyes))
+            };
         groups.push(Group {
             color: g.color,
             strings: g.strings.clone(),

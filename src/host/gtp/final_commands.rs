@@ -83,7 +83,11 @@ fn gfx(board: &Board, report: &FinalReport, komi: f64) -> String {
         komi,
         report.stones_with(FinalStatus::Dead).len(),
         report.stones_with(FinalStatus::Seki).len(),
-        if report.settled() { "" } else { "; not settled" }
+        if report.settled() {
+            ""
+        } else {
+            "; not settled"
+        }
     ));
     lines.join("\n")
 }

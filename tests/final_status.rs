@@ -1,0 +1,167 @@
+//! The final status and the score (issue 31): nakade against GNU Go 3.8's
+//! `final_status_list` on every position of `tests/final/` (its answers in
+//! `tests/final/golden.txt`, written by `cargo run --release --example final_status_vs_gnugo
+//! -- --write-golden`), each position where the two differ listed in
+//! `tests/final/differences.txt` with the reading that says who is right; `nakade score` and
+//! the GTP commands on positions read here; bad input.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use nakade::board::finish::{final_status, FinalLimits, FinalStatus};
+use nakade::board::{ascii, sgf, vertex, Board, Color};
+use nakade::evaluation::evaluate::Evaluator;
+use pretty_assertions::assert_eq;
+
+use crate::support::nakade;
+
+fn dir() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/final")
+}
+
+/// The corpus position `name` (`selfplay/X.sgf` or `composed/X.txt`): board, player to move.
+fn load(name: &str) -> (Board, Color) {
+    let text = std::fs::read_to_string(dir().join(name)).unwrap();
+    if name.ends_with(".sgf") {
+        let p = sgf::load(&text, None).unwrap();
+        (p.board, p.to_move)
+    } else {
+        (ascii::parse_board(&text, None).unwrap().board, Color::Black)
+    }
+}
+
+/// GNU Go's golden answers: position → (dead stones, seki stones).
+fn golden() -> BTreeMap<String, (BTreeSet<String>, BTreeSet<String>)> {
+    let text = std::fs::read_to_string(dir().join("golden.txt")).unwrap();
+    let mut out = BTreeMap::new();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let f: Vec<&str> = line.split('\t').collect();
+        let set = |i: usize, tag: &str| -> BTreeSet<String> {
+            f[i].strip_prefix(tag)
+                .unwrap()
+                .split_whitespace()
+                .map(str::to_string)
+                .collect()
+        };
+        out.insert(f[0].to_string(), (set(1, "dead:"), set(2, "seki:")));
+    }
+    out
+}
+
+/// Every position agrees with GNU Go, or is listed with the reading of the difference.
+#[test]
+fn final_status_is_gnu_gos_or_the_difference_is_read() {
+    let listed: BTreeSet<String> = std::fs::read_to_string(dir().join("differences.txt"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split_whitespace().next().unwrap().to_string())
+        .collect();
+    let ev = Evaluator::with_default();
+    let golden = golden();
+    assert!(golden.len() >= 100, "{} positions", golden.len());
+    let mut differing = BTreeSet::new();
+    let (mut stones, mut equal) = (0, 0);
+    for (name, (dead, seki)) in &golden {
+        let (board, to_move) = load(name);
+        let report = final_status(&board, &ev, to_move, FinalLimits::default());
+        let named = |st: FinalStatus| -> BTreeSet<String> {
+            report
+                .stones_with(st)
+                .into_iter()
+                .map(|l| vertex::name(&board, l))
+                .collect()
+        };
+        let (our_dead, our_seki) = (named(FinalStatus::Dead), named(FinalStatus::Seki));
+        let n = board.locs().filter(|&l| board.color(l).is_some()).count();
+        let wrong = our_dead.symmetric_difference(dead).count()
+            + our_seki.symmetric_difference(seki).count();
+        stones += n;
+        equal += n - wrong.min(n);
+        if wrong > 0 {
+            differing.insert(name.clone());
+        }
+    }
+    println!(
+        "final status: {equal}/{stones} stones as GNU Go, {} of {} positions differ",
+        differing.len(),
+        golden.len()
+    );
+    assert_eq!(differing, listed);
+}
+
+#[test]
+fn the_cli_scores_a_position_in_text_and_json() {
+    // 5x5: black's wall on column C, white's on column D, a white stone at A1 inside black's
+    // ten points. Territory: black 9 + 1 (A1's point) + 1 prisoner = 11, white 5 + 0.5.
+    // Area: black 5 stones + 10 points = 15, white 5 stones + 5 points + 0.5 = 10.5.
+    let diagram = "\
++---------+
+|. . X O .|
+|. . X O .|
+|. . X O .|
+|. . X O .|
+|O . X O .|
++---------+";
+    let (out, err, code) = nakade(&["score", "-", "--komi", "0.5"], diagram);
+    assert_eq!(code, 0, "{err}");
+    let first = out.lines().next().unwrap();
+    assert_eq!(
+        first,
+        "B+5.5 (territory counting, komi 0.5): black 11, white 5.5; prisoners black 1, white 0"
+    );
+    assert!(out.contains("white dead (1 stone: A1)"), "{out}");
+    let (out, err, code) = nakade(
+        &["score", "-", "--komi", "0.5", "--rules", "area", "--json"],
+        diagram,
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["result"], "B+4.5");
+    assert_eq!(v["black"], 15.0);
+    assert_eq!(v["white"], 10.5);
+    assert_eq!(v["territory"]["white"].as_array().unwrap().len(), 5);
+    let dead: Vec<&serde_json::Value> = v["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| g["status"] == "dead")
+        .collect();
+    assert_eq!(dead.len(), 1);
+    assert_eq!(dead[0]["stones"], serde_json::json!(["A1"]));
+}
+
+#[test]
+fn bad_input_is_an_error_or_a_status_never_a_panic() {
+    // An empty board: nothing to say, all dame, white wins by komi.
+    let empty = "+-----+\n|. . .|\n|. . .|\n|. . .|\n+-----+";
+    let (out, err, code) = nakade(&["score", "-", "--komi", "6.5"], empty);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("W+6.5 "), "{out}");
+    // A middle-game position: statuses with reasons, and the note that it is not settled.
+    let (out, err, code) = nakade(&["score", "tests/positions/bent_three.sgf"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(" alive (") || out.contains(" dead ("), "{out}");
+    // A stone without a liberty.
+    let (_, err, code) = nakade(
+        &["score", "-"],
+        "+-----+\n|X O .|\n|O . .|\n|. . .|\n+-----+",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("<stdin>:2:2: the string at A3 has no liberties"),
+        "{err}"
+    );
+    // Not a board.
+    let (_, err, code) = nakade(&["score", "-"], "+---+\n|. Q|\n+---+");
+    assert_ne!(code, 0);
+    assert!(err.contains("<stdin>:2:") || err.contains("stdin"), "{err}");
+    // A bad rule name and a bad komi are usage errors.
+    let (_, err, code) = nakade(&["score", "-", "--rules", "ing"], empty);
+    assert_eq!(code, 2, "{err}");
+    let (_, err, code) = nakade(&["score", "-", "--komi", "nan"], empty);
+    assert_ne!(code, 0, "{err}");
+}
