@@ -18,6 +18,27 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// `board[i]` and `to_move`: no stone.
+#define NAKADE_EMPTY 0
+
+// A black stone; black to move.
+#define NAKADE_BLACK 1
+
+// A white stone; white to move.
+#define NAKADE_WHITE 2
+
+// `status_out[i]`: an empty point.
+#define NAKADE_FINAL_EMPTY 0
+
+// `status_out[i]`: a stone that stays.
+#define NAKADE_FINAL_ALIVE 1
+
+// `status_out[i]`: a dead stone (the opponent's prisoner at the end).
+#define NAKADE_FINAL_DEAD 2
+
+// `status_out[i]`: a stone in seki.
+#define NAKADE_FINAL_SEKI 3
+
 // Label bit: the point is marginal (next to an empty point outside the space).
 #define NAKADE_MARGINAL 1
 
@@ -188,6 +209,27 @@ nakade_status nakade_result_defense(const nakade_result *result,
 //
 // `result` must be null or a handle not yet freed, not used afterwards nor during the call.
 void nakade_result_free(nakade_result *result);
+
+// The final status of every point of a position (`nakade::board::finish`): `board` holds
+// `size * size` colours (`NAKADE_EMPTY`, `NAKADE_BLACK`, `NAKADE_WHITE`), row by row from
+// the top row (GTP's highest row number) and, in a row, from column A; `to_move` is
+// `NAKADE_BLACK` or `NAKADE_WHITE`. Writes `size * size` entries to `status_out`
+// (`NAKADE_FINAL_*`) and, when `owner_out` is not null, to `owner_out` who counts the
+// point at the end under area rules (`NAKADE_BLACK`, `NAKADE_WHITE`, or `NAKADE_EMPTY` for
+// dame and seki). A stone without a liberty, a size outside 2..=25 or a colour code
+// outside 0..=2 is `NAKADE_STATUS_INVALID_ARGUMENT`, its message naming the point.
+//
+// # Safety
+//
+// `evaluator` must be null or a live handle used by no other call at the same time; `board`
+// must be null or valid for `size * size` reads, `status_out` and `owner_out` null or valid
+// for `size * size` writes.
+nakade_status nakade_final_status(nakade_evaluator *evaluator,
+                                  const uint8_t *board,
+                                  size_t size,
+                                  uint8_t to_move,
+                                  uint8_t *status_out,
+                                  uint8_t *owner_out);
 
 // Open the embedded default database (GNU Go's eye shapes up to six points, generated from
 // the solver). Writes a new handle to `*out`.

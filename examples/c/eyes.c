@@ -150,6 +150,32 @@ int main(int argc, char **argv) {
         printf("space left NULL: %s\n", space == NULL && own == NULL ? "yes" : "no");
     }
 
+    /* A whole board: the final status of every point. 5x5, black's wall on column C,
+       white's on column D, a white stone at A1 inside black's ten points. */
+    {
+        enum { N = 5 };
+        const char *rows[N] = {"..XO.", "..XO.", "..XO.", "..XO.", "O.XO."};
+        uint8_t board[N * N], status[N * N], owner[N * N];
+        const char *words[] = {"empty", "alive", "dead", "seki"};
+        nakade_status s;
+        int i;
+        for (i = 0; i < N * N; i++) {
+            char c = rows[i / N][i % N];
+            board[i] = c == 'X' ? NAKADE_BLACK : c == 'O' ? NAKADE_WHITE : NAKADE_EMPTY;
+        }
+        check(nakade_final_status(ev, board, N, NAKADE_BLACK, status, owner), "final status");
+        for (i = 0; i < N * N; i++) {
+            if (board[i] != NAKADE_EMPTY && (i % N == 0 || i % N == 2)) {
+                printf("final status %c%d: %s, owner %s\n", 'A' + i % N, N - i / N,
+                       words[status[i]], owner[i] == NAKADE_BLACK ? "black" :
+                       owner[i] == NAKADE_WHITE ? "white" : "nobody");
+            }
+        }
+        board[0] = 3;
+        s = nakade_final_status(ev, board, N, NAKADE_BLACK, status, NULL);
+        printf("bad colour: %d %s\n", (int)s, nakade_last_error());
+    }
+
     nakade_evaluator_free(ev);
     nakade_db_free(db);
     return 0;

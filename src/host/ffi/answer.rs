@@ -46,7 +46,7 @@ pub struct NakadeResult {
 /// Free it with `nakade_evaluator_free`.
 pub struct NakadeEvaluator {
     // Declared first, so dropped first: it borrows the database `_db` keeps alive.
-    evaluator: Evaluator<'static>,
+    pub(crate) evaluator: Evaluator<'static>,
     _db: Option<Arc<Database>>,
 }
 

@@ -15,6 +15,10 @@
 //!    (vital points as the host's own vertex indices), `nakade_result_pattern`;
 //! 5. `nakade_*_free` for every handle.
 //!
+//! A whole position instead of one eye space: `nakade_final_status` takes the board as an
+//! array of colours and gives each point's final status (alive, dead, seki) and its owner at
+//! the end of the game, through an evaluator.
+//!
 //! # Errors and panics
 //!
 //! Every call that can fail returns a status; `NAKADE_STATUS_OK` is 0. A null pointer where
@@ -39,6 +43,7 @@
 //! constructor and be freed once.
 
 mod answer;
+mod board;
 mod database;
 mod guard;
 mod query;
@@ -47,6 +52,10 @@ pub use answer::{
     nakade_db_match, nakade_evaluate, nakade_evaluator_free, nakade_evaluator_new,
     nakade_result_attack, nakade_result_defense, nakade_result_free, nakade_result_pattern,
     nakade_result_value, nakade_solve, NakadeEvaluator, NakadeResult, NakadeValue,
+};
+pub use board::{
+    nakade_final_status, NAKADE_BLACK, NAKADE_EMPTY, NAKADE_FINAL_ALIVE, NAKADE_FINAL_DEAD,
+    NAKADE_FINAL_EMPTY, NAKADE_FINAL_SEKI, NAKADE_WHITE,
 };
 pub use database::{
     nakade_db_free, nakade_db_len, nakade_db_open_default, nakade_db_open_file, NakadeDb,
