@@ -165,3 +165,40 @@ fn bad_input_is_an_error_or_a_status_never_a_panic() {
     let (_, err, code) = nakade(&["score", "-", "--komi", "nan"], empty);
     assert_ne!(code, 0, "{err}");
 }
+
+/// `analyze --jsonl`: a host writes one request, waits for its answer, then writes the next.
+#[test]
+fn the_jsonl_mode_answers_each_line_before_the_next_is_written() {
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nakade"))
+        .args(["analyze", "--jsonl"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let requests = [
+        r#"{"id": 1, "diagram": "+---------+\n|. . X O .|\n|. . X O .|\n|. . X O .|\n|. . X O .|\n|O . X O .|\n+---------+", "komi": 0.5}"#,
+        r#"{"id": "two", "sgf": "(;SZ[5]KM[0.5]AB[ca][cb][cc][cd][ce]AW[da][db][dc][dd][de][ae])", "rules": "area"}"#,
+        r#"{"id": 3, "sgf": "(;SZ[5]AB[zz])"}"#,
+    ];
+    let mut answers = Vec::new();
+    for r in requests {
+        writeln!(stdin, "{r}").unwrap();
+        stdin.flush().unwrap();
+        // The answer comes while stdin is still open: the host is waiting for it.
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        answers.push(serde_json::from_str::<serde_json::Value>(&line).unwrap());
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+    assert_eq!(answers[0]["id"], 1);
+    assert_eq!(answers[0]["final"]["result"], "B+5.5");
+    assert_eq!(answers[0]["analysis"]["dead"], serde_json::json!(["A1"]));
+    assert_eq!(answers[1]["id"], "two");
+    assert_eq!(answers[1]["final"]["result"], "B+4.5");
+    assert_eq!(answers[2]["id"], 3);
+    assert!(answers[2]["error"].as_str().unwrap().starts_with("line 3: sgf:"), "{}", answers[2]);
+}

@@ -43,6 +43,7 @@ mod shapes;
 // Board analysis and the GTP engine.
 mod analyze;
 mod gtp;
+mod jsonl;
 mod score;
 mod svg;
 
@@ -239,8 +240,14 @@ enum Command {
     /// Every eye space of a position (SGF or board diagram): points, marginals, half and false
     /// eyes, neighbour class, pattern or solver, value, vital points; and Benson's verdict.
     Analyze {
-        /// An SGF file or a text diagram.
-        file: PathBuf,
+        /// An SGF file or a text diagram (`-` for standard input).
+        #[arg(required_unless_present = "jsonl")]
+        file: Option<PathBuf>,
+        /// Read requests from standard input, one JSON object a line (`{"id": .., "sgf": ..}`
+        /// or `"diagram"`, optional `move`, `komi`, `rules`, `to_move`), and answer each on
+        /// its own line with the analysis and the final status, flushed at once.
+        #[arg(long, conflicts_with_all = ["json", "svg", "at", "color", "move_number", "library"])]
+        jsonl: bool,
         /// Analyse the position before this move, counted from 1 (SGF only; default: after
         /// all moves).
         #[arg(long = "move", value_parser = move_number)]
@@ -714,6 +721,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         // Board analysis and the GTP engine.
         Command::Analyze {
             file,
+            jsonl,
             move_number,
             color,
             at,
@@ -729,6 +737,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 return Ok(ExitCode::from(1));
             };
             let evaluator = nakade::evaluation::evaluate::Evaluator::new(db.get(), solver.params());
+            let Some(file) = file.filter(|_| !jsonl) else {
+                let stdin = std::io::stdin();
+                jsonl::run(stdin.lock(), std::io::stdout().lock(), &evaluator)?;
+                return Ok(ExitCode::SUCCESS);
+            };
             analyze::run(
                 &analyze::Request {
                     file: &file,
