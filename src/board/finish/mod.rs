@@ -19,8 +19,8 @@
 //! 3. **Eyes**: a group's eye spaces, valued exactly (database, shape library, solver; ko
 //!    read both ways), add up: with the opponent moving first in each space and the owner
 //!    answering there, the group has the sum of the spaces' second digits (`b` of `abcd`).
-//!    A space beyond the solver's reach of at least [`LARGE_AREA`] points counts as two eyes
-//!    (and the reason says so: [`Reason::LargeArea`]). A group with two eyes, or a
+//!    A closed space beyond the solver's reach with at least [`LARGE_AREA`] core points
+//!    counts as two eyes (and the reason says so: [`Reason::LargeArea`]). A group with two eyes, or a
 //!    pass-alive string, is **alive**.
 //! 4. **A group short of two eyes** is **dead** when, were it gone, its stones would stand in
 //!    the opponent's domain and outside its own (it is enclosed) and every opponent group
@@ -73,7 +73,8 @@ use crate::value::EyeValue;
 pub use score::{score, Rules, Score};
 
 /// A space beyond the solver's reach with at least this many core points (neither marginal
-/// nor holding a stone) counts as two eyes ([`Reason::LargeArea`]).
+/// nor holding a stone), and closed (no open side), counts as two eyes
+/// ([`Reason::LargeArea`]).
 pub const LARGE_AREA: usize = 8;
 
 /// Rounds of step 5 at most (each round kills at least one group; this bounds the cost).
@@ -533,7 +534,8 @@ fn candidates(
                 .filter(|p| !p.marginal && !p.stone)
                 .count();
             if r.is_bound() {
-                if size >= LARGE_AREA {
+                // A space open to the outside is no territory yet: not counted.
+                if size >= LARGE_AREA && r.open_sides().is_empty() {
                     large = Some(large.map_or(size, |l: usize| l.max(size)));
                 }
                 continue;
@@ -620,7 +622,6 @@ fn group_liberties(board: &Board, strings: &[Loc]) -> usize {
     libs.dedup();
     libs.len()
 }
-
 /// Step 4's seki: no string of the group or of its weak neighbours can be captured even by
 /// a first move, and every liberty of each is shared with the other side or lies in its own
 /// eye space. Gives the shared liberties.
