@@ -179,7 +179,10 @@ fn main() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/final");
     let tmp = std::env::temp_dir().join(format!("nakade-final-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).expect("a temp dir");
-    let cases = corpus(&dir, &tmp);
+    let mut cases = corpus(&dir, &tmp);
+    if let Ok(only) = std::env::var("NAKADE_FINAL_ONLY") {
+        cases.retain(|c| c.name.contains(&only));
+    }
     let golden_path = dir.join("golden.txt");
     let golden: Vec<(String, Answer)> = if from_golden {
         read_golden(&std::fs::read_to_string(&golden_path).expect("tests/final/golden.txt"))
@@ -194,6 +197,7 @@ fn main() {
     let ev = Evaluator::with_default();
     let (mut stones, mut stones_equal, mut positions_equal, mut scores_equal) = (0, 0, 0, 0);
     let mut nakade_ms = Vec::new();
+    let mut slowest: Vec<(f64, String)> = Vec::new();
     let mut gnugo_ms = Vec::new();
     let mut golden_out = String::from(
         "# GNU Go 3.8 on tests/final: position, dead stones, seki stones, final_score (its\n\
@@ -232,9 +236,23 @@ fn main() {
             }
         };
         let t = Instant::now();
-        let report = final_status(&case.board, &ev, case.to_move, FinalLimits::default());
+        let mut limits = FinalLimits::default();
+        if let Some(n) = std::env::var("NAKADE_FINAL_NODES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+        {
+            limits.analysis.solver_nodes = n;
+        }
+        if let Some(n) = std::env::var("NAKADE_FINAL_VERTICES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+        {
+            limits.analysis.max_solver_vertices = n;
+        }
+        let report = final_status(&case.board, &ev, case.to_move, limits);
         let sc = score(&case.board, &report, Rules::Territory, case.komi);
         nakade_ms.push(t.elapsed().as_secs_f64() * 1000.0);
+        slowest.push((t.elapsed().as_secs_f64() * 1000.0, case.name.clone()));
         let name_all = |st: FinalStatus| -> BTreeSet<String> {
             report
                 .stones_with(st)
@@ -332,6 +350,13 @@ fn main() {
         cases.len()
     );
     println!("nakade per position: median {nm:.2} ms, max {nx:.2} ms");
+    slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let top: Vec<String> = slowest
+        .iter()
+        .take(5)
+        .map(|(ms, n)| format!("{n} {ms:.1} ms"))
+        .collect();
+    println!("nakade's slowest: {}", top.join(", "));
     if !gnugo_ms.is_empty() {
         let (gm, gx) = stats(&mut gnugo_ms);
         println!(

@@ -160,9 +160,10 @@ fn bad_input_is_an_error_or_a_status_never_a_panic() {
     assert_ne!(code, 0);
     assert!(err.contains("<stdin>:2:") || err.contains("stdin"), "{err}");
     // A bad rule name and a bad komi are usage errors.
-    let (_, err, code) = nakade(&["score", "-", "--rules", "ing"], empty);
+    let sgf = "tests/positions/bent_three.sgf";
+    let (_, err, code) = nakade(&["score", sgf, "--rules", "ing"], "");
     assert_eq!(code, 2, "{err}");
-    let (_, err, code) = nakade(&["score", "-", "--komi", "nan"], empty);
+    let (_, err, code) = nakade(&["score", sgf, "--komi", "nan"], "");
     assert_ne!(code, 0, "{err}");
 }
 
@@ -200,5 +201,12 @@ fn the_jsonl_mode_answers_each_line_before_the_next_is_written() {
     assert_eq!(answers[1]["id"], "two");
     assert_eq!(answers[1]["final"]["result"], "B+4.5");
     assert_eq!(answers[2]["id"], 3);
-    assert!(answers[2]["error"].as_str().unwrap().starts_with("line 3: sgf:"), "{}", answers[2]);
+    assert!(
+        answers[2]["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("line 3: sgf:"),
+        "{}",
+        answers[2]
+    );
 }

@@ -157,7 +157,7 @@ mod tests {
         let answers: Vec<&str> = out.split("\n\n").collect();
         let n = answers.len();
         assert_eq!(answers[n - 4], "= A1");
-        assert_eq!(answers[n - 3], "= ");
+        assert_eq!(answers[n - 3], "=");
         assert_eq!(answers[n - 2], "= B+5.5");
     }
 
