@@ -308,3 +308,38 @@ fn library_stats_and_lookups() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn score_and_the_jsonl_answers() {
+    assert_valid(
+        "score",
+        &run(&["score", "--json", "tests/positions/bent_three.sgf"], ""),
+        false,
+    );
+    assert_valid(
+        "score",
+        &run(
+            &[
+                "score",
+                "--json",
+                "--rules",
+                "area",
+                "tests/final/selfplay/9-l1-s9.sgf",
+            ],
+            "",
+        ),
+        false,
+    );
+    let requests = concat!(
+        r#"{"id": 1, "sgf": "(;SZ[5]KM[0.5]AB[ca][cb][cc][cd][ce]AW[da][db][dc][dd][de][ae])"}"#,
+        "\n",
+        "not json\n",
+        r#"{"id": [2], "diagram": "+---+\n|. X|\n|X .|\n+---+", "rules": "area"}"#,
+        "\n"
+    );
+    assert_valid(
+        "analyze_line",
+        &run(&["analyze", "--jsonl"], requests),
+        true,
+    );
+}
