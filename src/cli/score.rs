@@ -77,6 +77,7 @@ pub fn to_text(board: &Board, r: &FinalReport, sc: &Score) -> String {
         ("white territory", &sc.white_territory),
         ("dame", &sc.dame),
         ("seki points", &sc.seki),
+        ("teire (still to fill)", &sc.teire),
     ] {
         if !v.is_empty() {
             s.push_str(&format!("{what}: {}\n", names(board, v).join(" ")));
@@ -116,5 +117,6 @@ pub fn to_json(board: &Board, r: &FinalReport, sc: &Score) -> Value {
         },
         "dame": names(board, &sc.dame),
         "seki": names(board, &sc.seki),
+        "teire": names(board, &sc.teire),
     })
 }

@@ -77,6 +77,11 @@ pub struct Score {
     pub dame: Vec<Loc>,
     /// Points in seki: eyes of seki groups and the liberties they share.
     pub seki: Vec<Loc>,
+    /// Teire: points in a side's territory it must still fill, because once the opponent
+    /// has filled the dame one of its strings would be in atari there (the string's last
+    /// liberty). Named, not counted: under territory rules each costs its owner a point when
+    /// played.
+    pub teire: Vec<Loc>,
     /// Prisoners each side holds at the end: (taken by black, taken by white); dead stones
     /// included.
     pub prisoners: (usize, usize),
@@ -233,9 +238,11 @@ pub fn score(board: &Board, report: &FinalReport, rules: Rules, komi: f64) -> Sc
             )
         }
     };
+    let teire = teire(board, report, &dame);
     Score {
         rules,
         komi,
+        teire,
         black_territory: black_t,
         white_territory: white_t,
         dame,
@@ -244,4 +251,42 @@ pub fn score(board: &Board, report: &FinalReport, rules: Rules, komi: f64) -> Sc
         black,
         white,
     }
+}
+
+/// The teire of both sides ([`Score::teire`]): with the dead stones off and every dame point
+/// next to a string filled by that string's opponent (where the stone would keep a
+/// liberty), the last liberty of each string left in atari, when it is an empty point of the
+/// string's own territory.
+fn teire(board: &Board, report: &FinalReport, dame: &[Loc]) -> Vec<Loc> {
+    let mut out = Vec::new();
+    for color in [Color::Black, Color::White] {
+        let mut b = board.clone();
+        for s in report.stones_with(FinalStatus::Dead) {
+            // Taking a stone off never fails on a board point.
+            let _ = b.set_stone(s, None);
+        }
+        let filler = color.opponent();
+        for &d in dame {
+            let beside = b.neighbors(d).any(|m| b.color(m) == Some(color));
+            if !beside || !b.is_empty(d) {
+                continue;
+            }
+            let before = b.clone();
+            if b.set_stone(d, Some(filler)).is_err() || b.liberty_count(d) == 0 {
+                b = before;
+            }
+        }
+        for s in b.strings() {
+            if b.color(s) != Some(color) || b.liberty_count(s) != 1 {
+                continue;
+            }
+            let last = b.liberties(s)[0];
+            if board.is_empty(last) && !dame.contains(&last) {
+                out.push(last);
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
 }
