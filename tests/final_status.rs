@@ -8,7 +8,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use nakade::board::finish::{final_status, FinalLimits, FinalStatus};
+use nakade::board::finish::{final_status, score, FinalLimits, FinalStatus, Rules};
 use nakade::board::{ascii, sgf, vertex, Board, Color};
 use nakade::evaluation::evaluate::Evaluator;
 use pretty_assertions::assert_eq;
@@ -19,19 +19,24 @@ fn dir() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/final")
 }
 
-/// The corpus position `name` (`selfplay/X.sgf` or `composed/X.txt`): board, player to move.
-fn load(name: &str) -> (Board, Color) {
+/// The corpus position `name` (`selfplay/X.sgf` or `composed/X.txt`): board, player to
+/// move, komi (the SGF's; 0 for a diagram, as the golden file's GNU Go was told).
+fn load(name: &str) -> (Board, Color, f64) {
     let text = std::fs::read_to_string(dir().join(name)).unwrap();
     if name.ends_with(".sgf") {
         let p = sgf::load(&text, None).unwrap();
-        (p.board, p.to_move)
+        (p.board, p.to_move, p.komi.unwrap_or(0.0))
     } else {
-        (ascii::parse_board(&text, None).unwrap().board, Color::Black)
+        (
+            ascii::parse_board(&text, None).unwrap().board,
+            Color::Black,
+            0.0,
+        )
     }
 }
 
-/// GNU Go's golden answers: position → (dead stones, seki stones).
-fn golden() -> BTreeMap<String, (BTreeSet<String>, BTreeSet<String>)> {
+/// GNU Go's golden answers: position → (dead stones, seki stones, final_score).
+fn golden() -> BTreeMap<String, (BTreeSet<String>, BTreeSet<String>, String)> {
     let text = std::fs::read_to_string(dir().join("golden.txt")).unwrap();
     let mut out = BTreeMap::new();
     for line in text
@@ -46,7 +51,8 @@ fn golden() -> BTreeMap<String, (BTreeSet<String>, BTreeSet<String>)> {
                 .map(str::to_string)
                 .collect()
         };
-        out.insert(f[0].to_string(), (set(1, "dead:"), set(2, "seki:")));
+        let score = f[3].strip_prefix("score:").unwrap().trim().to_string();
+        out.insert(f[0].to_string(), (set(1, "dead:"), set(2, "seki:"), score));
     }
     out
 }
@@ -54,20 +60,25 @@ fn golden() -> BTreeMap<String, (BTreeSet<String>, BTreeSet<String>)> {
 /// Every position agrees with GNU Go, or is listed with the reading of the difference.
 #[test]
 fn final_status_is_gnu_gos_or_the_difference_is_read() {
-    let listed: BTreeSet<String> = std::fs::read_to_string(dir().join("differences.txt"))
-        .unwrap()
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| l.split_whitespace().next().unwrap().to_string())
-        .collect();
+    let text = std::fs::read_to_string(dir().join("differences.txt")).unwrap();
+    let listed = |kind: &str| -> BTreeSet<String> {
+        text.lines()
+            .filter_map(|l| l.strip_prefix(kind))
+            .map(|l| l.split_whitespace().next().unwrap().to_string())
+            .collect()
+    };
     let ev = Evaluator::with_default();
     let golden = golden();
     assert!(golden.len() >= 100, "{} positions", golden.len());
     let mut differing = BTreeSet::new();
+    let mut scores_differing = BTreeSet::new();
     let (mut stones, mut equal) = (0, 0);
-    for (name, (dead, seki)) in &golden {
-        let (board, to_move) = load(name);
+    for (name, (dead, seki, their_score)) in &golden {
+        let (board, to_move, komi) = load(name);
         let report = final_status(&board, &ev, to_move, FinalLimits::default());
+        if score(&board, &report, Rules::Territory, komi).result() != *their_score {
+            scores_differing.insert(name.clone());
+        }
         let named = |st: FinalStatus| -> BTreeSet<String> {
             report
                 .stones_with(st)
@@ -90,7 +101,8 @@ fn final_status_is_gnu_gos_or_the_difference_is_read() {
         differing.len(),
         golden.len()
     );
-    assert_eq!(differing, listed);
+    assert_eq!(differing, listed("status "));
+    assert_eq!(scores_differing, listed("score "));
 }
 
 #[test]
