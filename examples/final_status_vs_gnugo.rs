@@ -11,7 +11,12 @@
 //! `--write-golden` writes `tests/final/golden.txt`: per position, GNU Go's dead and seki
 //! stones, its score under territory rules, and its time. `--golden` compares with that file
 //! instead of a running GNU Go. The figures: stones compared and equal, positions equal, each
-//! differing position with both answers, and the time per position of each program.
+//! differing position with both answers, and the time per position of each program (median,
+//! max, per board size, and the ratio of the totals).
+//!
+//! For experiments: `NAKADE_FINAL_ONLY=TEXT` keeps the positions whose name holds TEXT;
+//! `NAKADE_FINAL_NODES`, `NAKADE_FINAL_VERTICES` and `NAKADE_FINAL_READ` set the solver's
+//! budget per space, its largest space, and the tactical reader's budget per string.
 
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Write};
@@ -198,6 +203,7 @@ fn main() {
     let (mut stones, mut stones_equal, mut positions_equal, mut scores_equal) = (0, 0, 0, 0);
     let mut nakade_ms = Vec::new();
     let mut slowest: Vec<(f64, String)> = Vec::new();
+    let mut by_size: std::collections::BTreeMap<usize, (Vec<f64>, Vec<f64>)> = Default::default();
     let mut gnugo_ms = Vec::new();
     let mut golden_out = String::from(
         "# GNU Go 3.8 on tests/final: position, dead stones, seki stones, final_score (its\n\
@@ -249,10 +255,28 @@ fn main() {
         {
             limits.analysis.max_solver_vertices = n;
         }
+        if let Some(n) = std::env::var("NAKADE_FINAL_READ")
+            .ok()
+            .and_then(|v| v.parse().ok())
+        {
+            limits.analysis.read.max_nodes = n;
+        }
         let report = final_status(&case.board, &ev, case.to_move, limits);
         let sc = score(&case.board, &report, Rules::Territory, case.komi);
         nakade_ms.push(t.elapsed().as_secs_f64() * 1000.0);
         slowest.push((t.elapsed().as_secs_f64() * 1000.0, case.name.clone()));
+        by_size
+            .entry(case.board.size())
+            .or_insert_with(|| (Vec::new(), Vec::new()))
+            .0
+            .push(t.elapsed().as_secs_f64() * 1000.0);
+        if let Some(&g) = gnugo_ms.last().filter(|_| gnugo.is_some()) {
+            by_size
+                .get_mut(&case.board.size())
+                .expect("just added")
+                .1
+                .push(g);
+        }
         let name_all = |st: FinalStatus| -> BTreeSet<String> {
             report
                 .stones_with(st)
@@ -357,6 +381,23 @@ fn main() {
         .map(|(ms, n)| format!("{n} {ms:.1} ms"))
         .collect();
     println!("nakade's slowest: {}", top.join(", "));
+    for (size, (mut ours, mut theirs)) in by_size {
+        let total_ours: f64 = ours.iter().sum();
+        let total_theirs: f64 = theirs.iter().sum();
+        let (om, ox) = stats(&mut ours);
+        let mut line = format!(
+            "{size}x{size}: {} positions, nakade median {om:.2} ms, max {ox:.2} ms",
+            ours.len()
+        );
+        if !theirs.is_empty() {
+            let (gm, gx) = stats(&mut theirs);
+            line.push_str(&format!(
+                "; GNU Go median {gm:.1} ms, max {gx:.1} ms; GNU Go's total / nakade's: {:.1}x",
+                total_theirs / total_ours
+            ));
+        }
+        println!("{line}");
+    }
     if !gnugo_ms.is_empty() {
         let (gm, gx) = stats(&mut gnugo_ms);
         println!(

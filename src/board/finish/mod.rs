@@ -65,7 +65,7 @@ pub mod score;
 
 use crate::board::analysis::{self, AnalysisLimits, SpaceReport};
 use crate::board::eyes::eyespace::{domain, Liveness};
-use crate::board::strings::tactics::{self, Attack, Defense};
+use crate::board::strings::tactics::{self, Attack, Defense, ReadLimits};
 use crate::board::strings::{self, StringStatus};
 use crate::board::{vertex, Board, Color, Loc};
 use crate::evaluation::evaluate::Evaluator;
@@ -257,12 +257,22 @@ pub struct FinalLimits {
     pub analysis: AnalysisLimits,
 }
 
+/// The tactical reader's budget, in nodes, for one string in the final-status reading (the
+/// analysis's default is ten times more): at the end of a game the strings that can be taken
+/// are short of liberties and read within it.
+pub const FINAL_READ_NODES: usize = 2_000;
+
 impl Default for FinalLimits {
     fn default() -> Self {
+        let analysis = AnalysisLimits::default();
         FinalLimits {
             analysis: AnalysisLimits {
                 solver_nodes: FINAL_SOLVER_NODES,
-                ..AnalysisLimits::default()
+                read: ReadLimits {
+                    max_nodes: FINAL_READ_NODES,
+                    ..analysis.read
+                },
+                ..analysis
             },
         }
     }
