@@ -222,3 +222,31 @@ fn the_jsonl_mode_answers_each_line_before_the_next_is_written() {
         answers[2]
     );
 }
+
+#[test]
+fn the_svg_draws_dead_stones_and_territory() {
+    let dir = std::env::temp_dir().join(format!("nakade-score-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("score.svg");
+    let (_, err, code) = nakade(
+        &["score", "tests/final/selfplay/9-l1-s9.sgf", "--svg", out.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    // A dead stone's red cross is a path; territory a 9x9 square per point.
+    let crosses = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("path"))
+        .count();
+    let squares = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("rect") && n.attribute("width") == Some("9"))
+        .count();
+    // White C4 C3 D2 D1 are dead; black's territory is 35 points, white's 13.
+    assert_eq!(crosses, 4);
+    assert_eq!(squares, 35 + 13);
+    assert!(text.contains("B+19.5"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
