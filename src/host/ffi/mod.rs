@@ -43,7 +43,7 @@
 //! constructor and be freed once.
 
 mod answer;
-mod board;
+mod whole_board;
 mod database;
 mod guard;
 mod query;
@@ -53,7 +53,7 @@ pub use answer::{
     nakade_result_attack, nakade_result_defense, nakade_result_free, nakade_result_pattern,
     nakade_result_value, nakade_solve, NakadeEvaluator, NakadeResult, NakadeValue,
 };
-pub use board::{
+pub use whole_board::{
     nakade_final_status, NAKADE_BLACK, NAKADE_EMPTY, NAKADE_FINAL_ALIVE, NAKADE_FINAL_DEAD,
     NAKADE_FINAL_EMPTY, NAKADE_FINAL_SEKI, NAKADE_WHITE,
 };
