@@ -15,6 +15,8 @@ GTP vertices (``"D4"``) and taken as vertices or ``(column, row)`` tuples, 0-bas
 top left (``grid[row][column]``); ``Position.vertex`` and ``Position.xy`` convert.
 """
 
+from typing import Literal, Tuple, TypedDict, Union
+
 from nakade._nakade import (
     Analysis,
     BoardError,
@@ -39,7 +41,36 @@ from nakade._nakade import (
     unconditional_status,
 )
 
+Cell = Tuple[int, int]
+"""An eye graph's cell: ``(row, col)``, 0-based, in the encoded string's grid."""
+
+Point = Union[str, Tuple[int, int]]
+"""A board point: a GTP vertex (``"D4"``) or ``(column, row)``, 0-based from the top left."""
+
+Color = Literal["black", "white"]
+"""A colour, as every answer names it."""
+
+UnconditionalStatus = Literal[
+    "alive", "dead", "black_territory", "white_territory", "undecided"
+]
+"""A point's status in ``unconditional_status``."""
+
+
+class Diagnostic(TypedDict):
+    """One entry of ``PatternError.diagnostics``."""
+
+    severity: Literal["error", "warning"]
+    line: int
+    column: int
+    message: str
+
+
 __all__ = [
+    "Cell",
+    "Color",
+    "Diagnostic",
+    "Point",
+    "UnconditionalStatus",
     "Analysis",
     "BoardError",
     "Database",

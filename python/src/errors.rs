@@ -161,7 +161,10 @@ impl From<SgfFileError> for Error {
                 path: None,
                 at: None,
             },
-            SgfFileError::Sgf { ref path, ref error } => Error::Sgf {
+            SgfFileError::Sgf {
+                ref path,
+                ref error,
+            } => Error::Sgf {
                 message: e.to_string(),
                 path: Some(path.clone()),
                 at: error.at,

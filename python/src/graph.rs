@@ -58,12 +58,13 @@ pub fn params(
     if node_limit == Some(0) {
         return Err(Error::Value("node_limit must be at least 1".into()));
     }
-    let time_limit = match time_limit {
-        None | Some(0.0) => None,
-        Some(t) => Some(Duration::try_from_secs_f64(t).map_err(|_| {
-            Error::Value(format!("time_limit {t}: expected seconds, 0 or more"))
-        })?),
-    };
+    let time_limit =
+        match time_limit {
+            None | Some(0.0) => None,
+            Some(t) => Some(Duration::try_from_secs_f64(t).map_err(|_| {
+                Error::Value(format!("time_limit {t}: expected seconds, 0 or more"))
+            })?),
+        };
     Ok(Params {
         outer_liberties,
         attacker_ko_threats,
@@ -200,7 +201,14 @@ impl Database {
             node_limit,
             time_limit,
         )?;
-        Ok(match_with(py, self.get(), self.db.is_none(), graph, solver, p)?)
+        Ok(match_with(
+            py,
+            self.get(),
+            self.db.is_none(),
+            graph,
+            solver,
+            p,
+        )?)
     }
 }
 

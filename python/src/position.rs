@@ -96,6 +96,32 @@ fn new_board(size: usize) -> Result<Board, Error> {
     })
 }
 
+/// Put a stone; refused when it leaves opponent stones without liberties (the board would take
+/// them off: a position nobody gave).
+fn place(board: &mut Board, loc: Loc, color: Color) -> Result<(), Error> {
+    let removed = board
+        .set_stone(loc, Some(color))
+        .map_err(|e| Error::Board {
+            message: e.to_string(),
+            at: None,
+        })?;
+    if removed.is_empty() {
+        return Ok(());
+    }
+    let mut removed = removed;
+    removed.sort_unstable();
+    let names: Vec<String> = removed.iter().map(|&l| vertex::name(board, l)).collect();
+    Err(Error::Board {
+        message: format!(
+            "the {} {} {} would be left without liberties: not a legal position",
+            color.opponent().name(),
+            if names.len() == 1 { "stone" } else { "stones" },
+            names.join(" ")
+        ),
+        at: None,
+    })
+}
+
 /// Refuse a set-up position with a string without liberties.
 fn check_liberties(board: &Board) -> Result<(), Error> {
     for s in board.strings() {
@@ -105,7 +131,7 @@ fn check_liberties(board: &Board) -> Result<(), Error> {
             let names: Vec<String> = stones.iter().map(|&l| vertex::name(board, l)).collect();
             return Err(Error::Board {
                 message: format!(
-                    "the {} {} {} without liberties: not a legal position",
+                    "the {} {} {} would be left without liberties: not a legal position",
                     board.color(s).map_or("", Color::name),
                     if names.len() == 1 { "stone" } else { "stones" },
                     names.join(" ")
@@ -150,7 +176,8 @@ impl Position {
     /// `(column, row)` tuples). Raises BoardError for a size outside 1..=25 or a stone without
     /// liberties, VertexError for a point off the board.
     #[new]
-    #[pyo3(signature = (size = 19, *, black = Vec::new(), white = Vec::new(), to_move = "black"))]
+    #[pyo3(signature = (size = 19, *, black = Vec::new(), white = Vec::new(), to_move = "black"),
+           text_signature = "(size=19, *, black=(), white=(), to_move='black')")]
     fn new(
         size: usize,
         black: Vec<PointArg>,
@@ -169,8 +196,7 @@ impl Position {
                     }
                     .into());
                 }
-                // Rules are checked once every stone is down.
-                let _ = board.set_stone(loc, Some(color));
+                place(&mut board, loc, color)?;
             }
         }
         check_liberties(&board)?;
@@ -213,7 +239,7 @@ impl Position {
             for (x, cell) in cells.iter().enumerate() {
                 if let Some(c) = grid_cell(cell, y, x)? {
                     let loc = board.loc(x, y).expect("inside");
-                    let _ = board.set_stone(loc, Some(c));
+                    place(&mut board, loc, c)?;
                 }
             }
         }
@@ -224,27 +250,35 @@ impl Position {
     /// The position of an SGF game before move `move` (1-based; None: after every move).
     /// Raises SgfError with `.line` and `.column`.
     #[staticmethod]
-    #[pyo3(signature = (text, r#move = None))]
+    #[pyo3(signature = (text, r#move = None), text_signature = "(text, move=None)")]
     fn from_sgf(py: Python<'_>, text: &str, r#move: Option<usize>) -> PyResult<Position> {
         let p = py.detach(|| sgf::load(text, r#move).map_err(Error::from))?;
         Ok(Position {
             board: p.board,
             to_move: p.to_move,
             moves_played: p.moves_played,
-            warnings: p.warnings.iter().map(|w| w.to_string().trim().to_string()).collect(),
+            warnings: p
+                .warnings
+                .iter()
+                .map(|w| w.to_string().trim().to_string())
+                .collect(),
         })
     }
 
     /// [`Position.from_sgf`] of a file; errors name it (`.path`).
     #[staticmethod]
-    #[pyo3(signature = (path, r#move = None))]
+    #[pyo3(signature = (path, r#move = None), text_signature = "(path, move=None)")]
     fn from_sgf_file(py: Python<'_>, path: PathBuf, r#move: Option<usize>) -> PyResult<Position> {
         let p = py.detach(|| sgf::load_file(&path, r#move).map_err(Error::from))?;
         Ok(Position {
             board: p.board,
             to_move: p.to_move,
             moves_played: p.moves_played,
-            warnings: p.warnings.iter().map(|w| w.to_string().trim().to_string()).collect(),
+            warnings: p
+                .warnings
+                .iter()
+                .map(|w| w.to_string().trim().to_string())
+                .collect(),
         })
     }
 
@@ -296,7 +330,7 @@ impl Position {
     }
 
     /// The board as rows from the top, cells 0 (empty), 1 (black), 2 (white).
-    fn grid(&self) -> Vec<Vec<u8>> {
+    fn grid(&self) -> Vec<Vec<u32>> {
         let b = &self.board;
         (0..b.size())
             .map(|y| {
@@ -359,4 +393,3 @@ impl Position {
             .collect()
     }
 }
-
