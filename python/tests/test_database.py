@@ -26,16 +26,16 @@ def test_a_file_matches_as_the_cli_with_it(cli, repo, name):
     db2 = nakade.Database(str(path))
     assert len(db) == len(db2) > 0
     assert db.name
-    for g in GRAPHS:
-        expected = cli.json("match", "--db", path, g)
+    answers = cli.batch("match", GRAPHS, "--db", path)
+    plain = cli.batch("match", GRAPHS, "--db", path, "--no-solver")
+    for g, expected, without in zip(GRAPHS, answers, plain):
         assert as_json(db.match(g).to_dict()) == expected, g
         assert as_json(nakade.match(g, database=db).to_dict()) == expected, g
-        plain = cli.json("match", "--db", path, "--no-solver", g)
         m = db.match(g, solver=False)
-        if plain["value"] is None:
+        if without["value"] is None:
             assert m is None
         else:
-            assert as_json(m.to_dict()) == plain
+            assert as_json(m.to_dict()) == without
 
 
 def test_from_text_is_the_file(repo):
