@@ -376,6 +376,13 @@ impl Position {
         )
     }
 
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (self.to_move as u8, self.grid()).hash(&mut h);
+        h.finish()
+    }
+
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other.cast::<Position>().is_ok_and(|o| {
             let o = o.get();

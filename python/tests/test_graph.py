@@ -135,3 +135,11 @@ def test_bad_parameters_are_value_errors():
 def test_repr():
     assert repr(nakade.match("OO!%O.X%!...")).startswith('Match(graph="OO!%O.X%!...", value="0112"')
     assert repr(nakade.solve(".!..%O$")).startswith('Solution(graph=".!..%O$", value="0022"')
+
+
+def test_graphs_beyond_the_limits_are_errors_not_crashes(cli):
+    for graph in ["." * 40, "." * 5000, "%".join(["......"] * 6)]:
+        with pytest.raises(nakade.NakadeError) as e:
+            nakade.match(graph)
+        expected = cli.batch("match", [graph])
+        assert str(e.value) == expected[0]["error"]

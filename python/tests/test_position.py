@@ -36,6 +36,8 @@ def test_grid_forms_agree():
     assert a.grid() == [[0, 1, 0], [1, 2, 0], [0, 0, 0]]
     assert str(a) == ". X .\nX O .\n. . .\n"
     assert eval(repr(a), {"Position": nakade.Position}) == a
+    assert hash(a) == hash(d) and len({a, b, c, d}) == 1
+    assert a != nakade.Position(3, black=["B3", "A2"], white=["B2"], to_move="white")
 
 
 def test_the_size_of_a_board():
