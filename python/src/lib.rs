@@ -8,9 +8,12 @@
 //! Points: an eye graph's cells are `(row, col)` tuples, as `nakade match --json` gives them;
 //! a board's points are GTP vertices (`"D4"`) out, vertices or `(column, row)` tuples in.
 //!
-//! Where `final_status` and `score` go: a module `scoring.rs` beside `analysis.rs`, two
-//! `#[pyfunction]`s taking a `&Position`, added in [`_nakade`] below; the library's functions
-//! for them are not written yet.
+//! Not here yet: `final_status(position)` and `score(position, rules="area", komi=6.5)`,
+//! whose library functions are being written. They go in a module `scoring.rs` beside
+//! `analysis.rs` (two `#[pyfunction]`s taking a `&Position`, its `board` cloned and read inside
+//! `py.detach` as `analysis::analyze` does), registered in [`_nakade`] below, re-exported in
+//! `nakade/__init__.py` (and its `__all__`) and typed in `nakade/__init__.pyi`;
+//! `examples/score_sgf.py` calls them as soon as the package has them.
 
 use pyo3::prelude::*;
 

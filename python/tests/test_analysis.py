@@ -95,3 +95,19 @@ def test_repr_of_analysis_types(repo):
     assert repr(a).startswith("<nakade.Analysis: ")
     assert repr(a.spaces[0]).startswith("Space(color=")
     assert repr(a.pass_alive["black"]).startswith("PassAlive(")
+
+
+def test_threads_get_the_answers_one_thread_gets(repo):
+    # The analysis runs without the GIL: threads at once, each the answer alone.
+    from concurrent.futures import ThreadPoolExecutor
+
+    paths = sorted((repo / "benches" / "positions").glob("*.sgf"))
+    positions = [nakade.Position.from_sgf_file(p) for p in paths]
+    alone = [nakade.analyze(p).to_dict() for p in positions]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        together = list(pool.map(lambda p: nakade.analyze(p).to_dict(), positions * 2))
+    assert together == alone * 2
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        graphs = ["OO!%O.X%!...", ".!..%O$", "......", "X.X.X"] * 4
+        answers = list(pool.map(lambda g: nakade.match(g).to_dict(), graphs))
+    assert answers == [nakade.match(g).to_dict() for g in graphs]
