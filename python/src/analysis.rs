@@ -323,6 +323,10 @@ fn build(py: Python<'_>, board: &Board, r: &PositionReport) -> PyResult<Analysis
 /// (`"black"`, `"white"`; None: both) with its value and vital points. `database`: patterns
 /// other than the embedded ones; `solver_nodes`: the solver's budget per large space. Points
 /// are GTP vertices.
+///
+/// >>> pos = nakade.Position.from_grid([".X.X", "XXXX", "....", "...."])
+/// >>> [(s.points, s.value) for s in nakade.analyze(pos).spaces][:2]
+/// [(['A4'], '1111'), (['C4'], '1111')]
 #[pyfunction]
 #[pyo3(signature = (position, *, color = None, database = None, solver_nodes = None))]
 pub fn analyze(

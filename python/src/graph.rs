@@ -180,6 +180,10 @@ impl Database {
 
     /// Match an encoded eye graph against this database; with `solver` (the default) the
     /// solver answers when no pattern does, else the answer is None then.
+    ///
+    /// >>> db = nakade.Database.from_text("Pattern 7\n\n.*.\n\n:1122\n")
+    /// >>> db.match("...").pattern, db.match(".!", solver=False)
+    /// (7, None)
     #[pyo3(signature = (graph, *, solver = true, outer_liberties = 2, attacker_ko_threats = 0,
                         defender_ko_threats = 0, node_limit = None, time_limit = None))]
     #[allow(clippy::too_many_arguments)]
@@ -427,6 +431,12 @@ fn line_of_play(g: &EyeGraph, pv: &str) -> String {
 /// Value an eye space given in GNU Go's encoding (`analyze_eyegraph`'s argument) from the
 /// embedded database, or `database`; the solver answers when no pattern matches (unless
 /// `solver=False`: then None). Points are `(row, col)` cells of the encoded graph.
+///
+/// >>> m = nakade.match("OO!%O.X%!...")
+/// >>> m.value, m.attack, m.defense, m.source
+/// ('0112', [(0, 2), (2, 2)], [(0, 2), (2, 2)], 'solver')
+/// >>> nakade.match(".*.").pattern is not None
+/// True
 #[pyfunction]
 #[pyo3(name = "match", signature = (graph, database = None, *, solver = true,
        outer_liberties = 2, attacker_ko_threats = 0, defender_ko_threats = 0,
@@ -458,6 +468,12 @@ pub fn match_graph(
 }
 
 /// Read an encoded eye graph with the solver alone: value, vital points, lines of play.
+///
+/// >>> s = nakade.solve(".!..%O$")
+/// >>> s.value, s.attack, s.defense
+/// ('0022', [(0, 2)], [(0, 1)])
+/// >>> s.lines[2]
+/// 'W 0,1, B 0,2, W 0,3, B outer, W pass, B outer, W pass'
 #[pyfunction]
 #[pyo3(name = "solve", signature = (graph, *, outer_liberties = 2, attacker_ko_threats = 0,
        defender_ko_threats = 0, node_limit = None, time_limit = None))]

@@ -249,6 +249,10 @@ impl Position {
 
     /// The position of an SGF game before move `move` (1-based; None: after every move).
     /// Raises SgfError with `.line` and `.column`.
+    ///
+    /// >>> pos = nakade.Position.from_sgf("(;SZ[9];B[cc];W[gg];B[dc])", move=3)
+    /// >>> pos.black, pos.white, pos.to_move, pos.moves_played
+    /// (['C7'], ['G3'], 'black', 2)
     #[staticmethod]
     #[pyo3(signature = (text, r#move = None), text_signature = "(text, move=None)")]
     fn from_sgf(py: Python<'_>, text: &str, r#move: Option<usize>) -> PyResult<Position> {
@@ -285,6 +289,9 @@ impl Position {
     /// A position from a board diagram as `nakade analyze` reads one (`X`, `O`, `.`, edges
     /// `|` and `-`); `size` when the diagram shows a corner of a larger board. Raises
     /// BoardError with `.line` and `.column`.
+    ///
+    /// >>> nakade.Position.from_diagram("+---+\n|X .|\n|. O|\n+---+").white
+    /// ['B1']
     #[staticmethod]
     #[pyo3(signature = (text, size = None))]
     fn from_diagram(text: &str, size: Option<usize>) -> PyResult<Position> {
