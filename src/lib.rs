@@ -47,6 +47,8 @@
 //!   [`host::gtp::eye_commands::engine`].
 //! - A host written in C or C++: the C ABI of [`host::ffi`] (`include/nakade.h`; the crate also
 //!   builds `libnakade.a` and `libnakade.so`).
+//! - A host written in Python: the package `nakade` in `python/` (PyO3, built by maturin:
+//!   `pip install ./python`), a thin layer over these same calls.
 //! - A comparison against GNU Go's way of matching: [`evaluation::db::baseline::Baseline`].
 //! - Writing or checking a database: [`tools::generate::generate`],
 //!   [`tools::verify::verify`].
