@@ -229,17 +229,19 @@ fn the_svg_draws_dead_stones_and_territory() {
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("score.svg");
     let (_, err, code) = nakade(
-        &["score", "tests/final/selfplay/9-l1-s9.sgf", "--svg", out.to_str().unwrap()],
+        &[
+            "score",
+            "tests/final/selfplay/9-l1-s9.sgf",
+            "--svg",
+            out.to_str().unwrap(),
+        ],
         "",
     );
     assert_eq!(code, 0, "{err}");
     let text = std::fs::read_to_string(&out).unwrap();
     let doc = roxmltree::Document::parse(&text).unwrap();
     // A dead stone's red cross is a path; territory a 9x9 square per point.
-    let crosses = doc
-        .descendants()
-        .filter(|n| n.has_tag_name("path"))
-        .count();
+    let crosses = doc.descendants().filter(|n| n.has_tag_name("path")).count();
     let squares = doc
         .descendants()
         .filter(|n| n.has_tag_name("rect") && n.attribute("width") == Some("9"))

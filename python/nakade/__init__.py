@@ -22,13 +22,16 @@ from nakade._nakade import (
     BoardError,
     Database,
     DatabaseError,
+    FinalStatus,
     GraphError,
+    Group,
     HalfEye,
     Match,
     NakadeError,
     PassAlive,
     PatternError,
     Position,
+    Score,
     SgfError,
     Solution,
     SolveError,
@@ -36,7 +39,9 @@ from nakade._nakade import (
     VertexError,
     __version__,
     analyze,
+    final_status,
     match,
+    score,
     solve,
     unconditional_status,
 )
@@ -55,6 +60,9 @@ UnconditionalStatus = Literal[
 ]
 """A point's status in ``unconditional_status``."""
 
+FinalStatusWord = Literal["alive", "dead", "seki"]
+"""A stone's status in ``final_status``."""
+
 
 class Diagnostic(TypedDict):
     """One entry of ``PatternError.diagnostics``."""
@@ -69,19 +77,23 @@ __all__ = [
     "Cell",
     "Color",
     "Diagnostic",
+    "FinalStatusWord",
     "Point",
     "UnconditionalStatus",
     "Analysis",
     "BoardError",
     "Database",
     "DatabaseError",
+    "FinalStatus",
     "GraphError",
+    "Group",
     "HalfEye",
     "Match",
     "NakadeError",
     "PassAlive",
     "PatternError",
     "Position",
+    "Score",
     "SgfError",
     "Solution",
     "SolveError",
@@ -89,7 +101,9 @@ __all__ = [
     "VertexError",
     "__version__",
     "analyze",
+    "final_status",
     "match",
+    "score",
     "solve",
     "unconditional_status",
 ]

@@ -7,7 +7,7 @@ top left (``grid[row][column]``).
 """
 
 import os
-from typing import Iterable, Literal, Optional, Sequence, Tuple, TypedDict, Union, final
+from typing import Iterable, Iterator, Literal, Optional, Sequence, Tuple, TypedDict, Union, final
 
 __version__: str
 
@@ -19,7 +19,10 @@ __all__ = [
     "Database",
     "DatabaseError",
     "Diagnostic",
+    "FinalStatus",
+    "FinalStatusWord",
     "GraphError",
+    "Group",
     "HalfEye",
     "Match",
     "NakadeError",
@@ -27,6 +30,7 @@ __all__ = [
     "PatternError",
     "Point",
     "Position",
+    "Score",
     "SgfError",
     "Solution",
     "SolveError",
@@ -35,7 +39,9 @@ __all__ = [
     "VertexError",
     "__version__",
     "analyze",
+    "final_status",
     "match",
+    "score",
     "solve",
     "unconditional_status",
 ]
@@ -302,6 +308,9 @@ class Position:
     @property
     def to_move(self) -> Color: ...
     @property
+    def komi(self) -> Optional[float]:
+        """The komi of the SGF's ``KM``; None for other positions."""
+    @property
     def moves_played(self) -> int:
         """Moves played to reach the position (SGF); 0 otherwise."""
     @property
@@ -438,4 +447,104 @@ def unconditional_status(position: Position) -> dict[str, UnconditionalStatus]:
 
     >>> nakade.unconditional_status(nakade.Position.from_grid([".X.X", "XXXX", "....", "...."]))["A4"]
     'black_territory'
+    """
+
+FinalStatusWord = Literal["alive", "dead", "seki"]
+
+@final
+class Group:
+    """Strings that live and die together, with their status and its reason."""
+
+    @property
+    def color(self) -> Color: ...
+    @property
+    def status(self) -> FinalStatusWord: ...
+    @property
+    def stones(self) -> list[str]: ...
+    @property
+    def reason(self) -> str: ...
+    @property
+    def settled(self) -> bool: ...
+    def to_dict(self) -> dict[str, object]:
+        """The group as ``nakade score --json`` prints it."""
+
+@final
+class FinalStatus:
+    """Every stone's final status by vertex, read like a dictionary, with the groups."""
+
+    @property
+    def groups(self) -> list[Group]: ...
+    @property
+    def settled(self) -> bool: ...
+    def __getitem__(self, vertex: str, /) -> FinalStatusWord: ...
+    def __contains__(self, vertex: str, /) -> bool: ...
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[str]: ...
+    def keys(self) -> list[str]:
+        """The vertices of the stones, in board order."""
+    def items(self) -> list[tuple[str, FinalStatusWord]]:
+        """``(vertex, status)`` pairs, in board order."""
+    def stones(self, status: FinalStatusWord) -> list[str]:
+        """The stones with this status, in board order."""
+    def to_dict(self) -> dict[str, FinalStatusWord]:
+        """``{vertex: status}``."""
+
+@final
+class Score:
+    """The score of a position, as ``nakade score --json`` gives it."""
+
+    @property
+    def rules(self) -> Literal["area", "territory"]: ...
+    @property
+    def komi(self) -> float: ...
+    @property
+    def result(self) -> str: ...
+    @property
+    def black(self) -> float: ...
+    @property
+    def white(self) -> float: ...
+    @property
+    def prisoners(self) -> tuple[int, int]: ...
+    @property
+    def black_territory(self) -> list[str]: ...
+    @property
+    def white_territory(self) -> list[str]: ...
+    @property
+    def dame(self) -> list[str]: ...
+    @property
+    def seki(self) -> list[str]: ...
+    @property
+    def teire(self) -> list[str]: ...
+    @property
+    def settled(self) -> bool: ...
+    @property
+    def groups(self) -> list[Group]: ...
+    @property
+    def size(self) -> int: ...
+    def to_dict(self) -> dict[str, object]:
+        """The score as ``nakade score --json`` prints it."""
+
+def final_status(position: Position, *, to_move: Optional[Color] = None) -> FinalStatus:
+    r"""The final status of every stone (``"alive"``, ``"dead"``, ``"seki"``) by vertex, with
+    the groups and their reasons, as ``nakade score`` reads it.
+
+    >>> pos = nakade.Position.from_diagram("+---------+\n|. . X O .|\n|. . X O .|\n|. . X O .|\n|. . X O .|\n|O . X O .|\n+---------+")
+    >>> fs = nakade.final_status(pos)
+    >>> fs["A1"], fs["C1"], fs.stones("dead")
+    ('dead', 'alive', ['A1'])
+    """
+
+def score(
+    position: Position,
+    *,
+    rules: Literal["area", "territory", "chinese", "japanese"] = "territory",
+    komi: Optional[float] = None,
+    to_move: Optional[Color] = None,
+) -> Score:
+    r"""The score under ``rules`` with ``komi`` (default: the SGF's ``KM``, else 0).
+
+    >>> pos = nakade.Position.from_diagram("+---------+\n|. . X O .|\n|. . X O .|\n|. . X O .|\n|. . X O .|\n|O . X O .|\n+---------+")
+    >>> sc = nakade.score(pos, rules="area", komi=0.5)
+    >>> sc.result, sc.black, sc.white
+    ('B+4.5', 15.0, 10.5)
     """

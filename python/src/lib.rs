@@ -8,12 +8,8 @@
 //! Points: an eye graph's cells are `(row, col)` tuples, as `nakade match --json` gives them;
 //! a board's points are GTP vertices (`"D4"`) out, vertices or `(column, row)` tuples in.
 //!
-//! Not here yet: `final_status(position)` and `score(position, rules="area", komi=6.5)`,
-//! whose library functions are being written. They go in a module `scoring.rs` beside
-//! `analysis.rs` (two `#[pyfunction]`s taking a `&Position`, its `board` cloned and read inside
-//! `py.detach` as `analysis::analyze` does), registered in [`_nakade`] below, re-exported in
-//! `nakade/__init__.py` (and its `__all__`) and typed in `nakade/__init__.pyi`;
-//! `examples/score_sgf.py` calls them as soon as the package has them.
+//! `final_status(position)` and `score(position, rules=..., komi=...)` ([`scoring`]) give the
+//! end of the game as `nakade score` does.
 
 use pyo3::prelude::*;
 
@@ -21,6 +17,7 @@ mod analysis;
 mod errors;
 mod graph;
 mod position;
+mod scoring;
 
 /// The extension module.
 #[pymodule]
@@ -38,6 +35,11 @@ fn _nakade(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(graph::solve_graph, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::unconditional_status, m)?)?;
+    m.add_class::<scoring::Group>()?;
+    m.add_class::<scoring::FinalStatus>()?;
+    m.add_class::<scoring::Score>()?;
+    m.add_function(wrap_pyfunction!(scoring::final_status, m)?)?;
+    m.add_function(wrap_pyfunction!(scoring::score, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

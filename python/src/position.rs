@@ -76,6 +76,7 @@ pub struct Position {
     to_move: Color,
     moves_played: usize,
     warnings: Vec<String>,
+    komi: Option<f64>,
 }
 
 impl Position {
@@ -85,7 +86,18 @@ impl Position {
             to_move: Color::Black,
             moves_played: 0,
             warnings: Vec::new(),
+            komi: None,
         }
+    }
+
+    /// Whose turn it is.
+    pub fn to_move_color(&self) -> Color {
+        self.to_move
+    }
+
+    /// The SGF's komi, when it had one.
+    pub fn sgf_komi(&self) -> Option<f64> {
+        self.komi
     }
 }
 
@@ -261,6 +273,7 @@ impl Position {
             board: p.board,
             to_move: p.to_move,
             moves_played: p.moves_played,
+            komi: p.komi,
             warnings: p
                 .warnings
                 .iter()
@@ -278,6 +291,7 @@ impl Position {
             board: p.board,
             to_move: p.to_move,
             moves_played: p.moves_played,
+            komi: p.komi,
             warnings: p
                 .warnings
                 .iter()
@@ -309,6 +323,12 @@ impl Position {
     #[getter]
     fn to_move(&self) -> &'static str {
         color_name(self.to_move)
+    }
+
+    /// The komi of the SGF's `KM`; None for other positions.
+    #[getter(komi)]
+    fn komi_getter(&self) -> Option<f64> {
+        self.komi
     }
 
     /// Moves played to reach the position (SGF); 0 otherwise.

@@ -43,19 +43,15 @@
 //! constructor and be freed once.
 
 mod answer;
-mod whole_board;
 mod database;
 mod guard;
 mod query;
+mod whole_board;
 
 pub use answer::{
     nakade_db_match, nakade_evaluate, nakade_evaluator_free, nakade_evaluator_new,
     nakade_result_attack, nakade_result_defense, nakade_result_free, nakade_result_pattern,
     nakade_result_value, nakade_solve, NakadeEvaluator, NakadeResult, NakadeValue,
-};
-pub use whole_board::{
-    nakade_final_status, NAKADE_BLACK, NAKADE_EMPTY, NAKADE_FINAL_ALIVE, NAKADE_FINAL_DEAD,
-    NAKADE_FINAL_EMPTY, NAKADE_FINAL_SEKI, NAKADE_WHITE,
 };
 pub use database::{
     nakade_db_free, nakade_db_len, nakade_db_open_default, nakade_db_open_file, NakadeDb,
@@ -65,4 +61,8 @@ pub use query::{
     nakade_space_coordinate, nakade_space_free, nakade_space_from_encoded,
     nakade_space_from_points, nakade_space_len, NakadeSpace, NAKADE_CORNER, NAKADE_EDGE,
     NAKADE_MARGINAL, NAKADE_MAX_POINTS, NAKADE_STONE,
+};
+pub use whole_board::{
+    nakade_final_status, NAKADE_BLACK, NAKADE_EMPTY, NAKADE_FINAL_ALIVE, NAKADE_FINAL_DEAD,
+    NAKADE_FINAL_EMPTY, NAKADE_FINAL_SEKI, NAKADE_WHITE,
 };
