@@ -498,26 +498,31 @@ fn candidates(
             u.join(board.string_id(w[0]).index(), board.string_id(w[1]).index());
         }
     }
-    // Shared liberties: two, or one the opponent cannot take.
-    for (i, &a) in heads.iter().enumerate() {
-        let color = board.color(a).expect("a string has a colour");
-        let libs_a = board.liberties(a);
-        for &b in &heads[i + 1..] {
-            if board.color(b) != Some(color) {
-                continue;
-            }
-            let shared: Vec<Loc> = board
-                .liberties(b)
-                .into_iter()
-                .filter(|l| libs_a.contains(l))
+    // Shared liberties: two, or one the opponent cannot take. Each empty point names the
+    // live strings of each colour around it (at most four), and each pair counts it.
+    let mut shared: rustc_hash::FxHashMap<(Loc, Loc), (u8, Loc)> = Default::default();
+    for l in board.locs().filter(|&l| board.is_empty(l)) {
+        for color in [Color::Black, Color::White] {
+            let mut around: Vec<Loc> = board
+                .neighbors(l)
+                .filter(|&m| board.color(m) == Some(color) && !live.is_dead(m))
+                .map(|m| board.string_id(m))
                 .collect();
-            let joined = shared.len() >= 2
-                || shared
-                    .iter()
-                    .any(|&l| unsafe_for(board, l, color.opponent()));
-            if joined {
-                u.join(a.index(), b.index());
+            around.sort();
+            around.dedup();
+            for (i, &a) in around.iter().enumerate() {
+                for &b in &around[i + 1..] {
+                    shared.entry((a, b)).or_insert((0, l)).0 += 1;
+                }
             }
+        }
+    }
+    let mut pairs: Vec<((Loc, Loc), (u8, Loc))> = shared.into_iter().collect();
+    pairs.sort();
+    for ((a, b), (count, l)) in pairs {
+        let color = board.color(a).expect("a string has a colour");
+        if count >= 2 || unsafe_for(board, l, color.opponent()) {
+            u.join(a.index(), b.index());
         }
     }
     let mut by_root: Vec<Vec<Loc>> = vec![Vec::new(); n];
