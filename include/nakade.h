@@ -18,6 +18,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// Label bit: the point is marginal (next to an empty point outside the space).
+#define NAKADE_MARGINAL 1
+
+// Label bit: an attacker stone stands on the point (otherwise it is empty).
+#define NAKADE_STONE 2
+
+// Label bit: the point is on one board edge.
+#define NAKADE_EDGE 4
+
+// Label bit: the point is in a corner (on two board edges). Not with `NAKADE_EDGE`.
+#define NAKADE_CORNER 8
+
+// The most points an eye space may have.
+#define NAKADE_MAX_POINTS 32
+
 // `board[i]` and `to_move`: no stone.
 #define NAKADE_EMPTY 0
 
@@ -38,21 +53,6 @@
 
 // `status_out[i]`: a stone in seki.
 #define NAKADE_FINAL_SEKI 3
-
-// Label bit: the point is marginal (next to an empty point outside the space).
-#define NAKADE_MARGINAL 1
-
-// Label bit: an attacker stone stands on the point (otherwise it is empty).
-#define NAKADE_STONE 2
-
-// Label bit: the point is on one board edge.
-#define NAKADE_EDGE 4
-
-// Label bit: the point is in a corner (on two board edges). Not with `NAKADE_EDGE`.
-#define NAKADE_CORNER 8
-
-// The most points an eye space may have.
-#define NAKADE_MAX_POINTS 32
 
 // What a call did. Every entry point of the C ABI returns one.
 typedef enum {
@@ -210,27 +210,6 @@ nakade_status nakade_result_defense(const nakade_result *result,
 // `result` must be null or a handle not yet freed, not used afterwards nor during the call.
 void nakade_result_free(nakade_result *result);
 
-// The final status of every point of a position (`nakade::board::finish`): `board` holds
-// `size * size` colours (`NAKADE_EMPTY`, `NAKADE_BLACK`, `NAKADE_WHITE`), row by row from
-// the top row (GTP's highest row number) and, in a row, from column A; `to_move` is
-// `NAKADE_BLACK` or `NAKADE_WHITE`. Writes `size * size` entries to `status_out`
-// (`NAKADE_FINAL_*`) and, when `owner_out` is not null, to `owner_out` who counts the
-// point at the end under area rules (`NAKADE_BLACK`, `NAKADE_WHITE`, or `NAKADE_EMPTY` for
-// dame and seki). A stone without a liberty, a size outside 2..=25 or a colour code
-// outside 0..=2 is `NAKADE_STATUS_INVALID_ARGUMENT`, its message naming the point.
-//
-// # Safety
-//
-// `evaluator` must be null or a live handle used by no other call at the same time; `board`
-// must be null or valid for `size * size` reads, `status_out` and `owner_out` null or valid
-// for `size * size` writes.
-nakade_status nakade_final_status(nakade_evaluator *evaluator,
-                                  const uint8_t *board,
-                                  size_t size,
-                                  uint8_t to_move,
-                                  uint8_t *status_out,
-                                  uint8_t *owner_out);
-
 // Open the embedded default database (GNU Go's eye shapes up to six points, generated from
 // the solver). Writes a new handle to `*out`.
 //
@@ -333,6 +312,27 @@ nakade_status nakade_space_coordinate(const nakade_space *space,
 // `space` must be null or a handle from `nakade_space_*` not yet freed; it must not be used
 // afterwards, nor be in use by another thread during the call.
 void nakade_space_free(nakade_space *space);
+
+// The final status of every point of a position (`nakade::board::finish`): `board` holds
+// `size * size` colours (`NAKADE_EMPTY`, `NAKADE_BLACK`, `NAKADE_WHITE`), row by row from
+// the top row (GTP's highest row number) and, in a row, from column A; `to_move` is
+// `NAKADE_BLACK` or `NAKADE_WHITE`. Writes `size * size` entries to `status_out`
+// (`NAKADE_FINAL_*`) and, when `owner_out` is not null, to `owner_out` who counts the
+// point at the end under area rules (`NAKADE_BLACK`, `NAKADE_WHITE`, or `NAKADE_EMPTY` for
+// dame and seki). A stone without a liberty, a size outside 2..=25 or a colour code
+// outside 0..=2 is `NAKADE_STATUS_INVALID_ARGUMENT`, its message naming the point.
+//
+// # Safety
+//
+// `evaluator` must be null or a live handle used by no other call at the same time; `board`
+// must be null or valid for `size * size` reads, `status_out` and `owner_out` null or valid
+// for `size * size` writes.
+nakade_status nakade_final_status(nakade_evaluator *evaluator,
+                                  const uint8_t *board,
+                                  size_t size,
+                                  uint8_t to_move,
+                                  uint8_t *status_out,
+                                  uint8_t *owner_out);
 
 #ifdef __cplusplus
 }  // extern "C"
