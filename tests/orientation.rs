@@ -198,7 +198,7 @@ fn answer(board: &Board, report: &PositionReport, namer: &Namer<'_>) -> Answer {
             regions.join(" "),
         );
     }
-    let mut status: Vec<(String, &str)> = unconditional::all(board, &report.pass_alive)
+    let mut status: Vec<(String, &str)> = unconditional::all(board)
         .into_iter()
         .map(|(l, u)| (namer.name(l).to_string(), u.as_str()))
         .collect();

@@ -1,4 +1,4 @@
-//! `unconditional_status VERTEX` over GTP (Benson's algorithm, in GNU Go 3.8's words), on
+//! `unconditional_status VERTEX` over GTP (GNU Go 3.8's unconditional life), on
 //! Benson's own examples (seed 003, `tests/positions/seed003_*.txt`) and positions of our own:
 //! the exact answer at every point of every board, each of the five answers covered, and the
 //! same answers as GNU Go 3.8 at every point when it is installed.
@@ -239,4 +239,70 @@ fn analyze_reports_the_status_of_every_point() {
     );
     std::fs::remove_file(&svg).ok();
     std::fs::remove_file(&file).ok();
+}
+
+/// GNU Go 3.8's answer at every point of the saved sets (`tests/unconditional/golden.txt`,
+/// written by `cargo run --release --example unconditional_vs_gnugo -- --write-golden`): the
+/// final positions of 110 self-play games, every position of the six random games, composed
+/// and random positions. Ours is the same at every point, but on the positions
+/// `tests/unconditional/differences.txt` lists and reads.
+#[test]
+fn unconditional_status_is_gnu_gos_at_every_point_of_the_saved_sets() {
+    use nakade::board::sgf;
+    use nakade::board::unconditional;
+    use std::collections::BTreeSet;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let golden = std::fs::read_to_string(root.join("tests/unconditional/golden.txt")).unwrap();
+    let listed: BTreeSet<String> =
+        std::fs::read_to_string(root.join("tests/unconditional/differences.txt"))
+            .unwrap()
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+            .map(str::to_string)
+            .collect();
+    let letter = |s: &str| match s {
+        "alive" => 'a',
+        "dead" => 'd',
+        "black_territory" => 'b',
+        "white_territory" => 'w',
+        _ => 'u',
+    };
+    let mut differing = BTreeSet::new();
+    let (mut points, mut equal) = (0usize, 0usize);
+    for line in golden.lines().filter(|l| !l.starts_with('#')) {
+        let (name, want) = line.split_once('\t').unwrap();
+        let board = if let Some(game) = name.strip_prefix("games/") {
+            let (file, at) = game.split_once('@').unwrap();
+            let text = std::fs::read_to_string(root.join("benches/games").join(file)).unwrap();
+            sgf::load(&text, Some(at.parse().unwrap())).unwrap().board
+        } else if let Some(file) = name.strip_prefix("selfplay/") {
+            let text =
+                std::fs::read_to_string(root.join("tests/final/selfplay").join(file)).unwrap();
+            sgf::load(&text, None).unwrap().board
+        } else {
+            let text =
+                std::fs::read_to_string(root.join("tests/unconditional").join(name)).unwrap();
+            if name.ends_with(".txt") {
+                ascii::parse_board(&text, None).unwrap().board
+            } else {
+                sgf::load(&text, None).unwrap().board
+            }
+        };
+        let got: String = unconditional::all(&board)
+            .into_iter()
+            .map(|(_, u)| letter(u.as_str()))
+            .collect();
+        points += want.len();
+        equal += want
+            .chars()
+            .zip(got.chars())
+            .filter(|(a, b)| a == b)
+            .count();
+        if got != want {
+            differing.insert(name.to_string());
+        }
+    }
+    println!("unconditional_status: {equal}/{points} points as GNU Go 3.8");
+    assert!(points > 190_000, "{points} points");
+    pretty_assertions::assert_eq!(differing, listed);
 }

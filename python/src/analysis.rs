@@ -4,7 +4,6 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use nakade::board::analysis::{analyze_position, AnalysisLimits, PositionReport, Source};
-use nakade::board::benson;
 use nakade::board::topology::eighths_to_string;
 use nakade::board::unconditional::{self, Unconditional};
 use nakade::board::{vertex, Board, Color, Loc};
@@ -250,7 +249,7 @@ fn build(py: Python<'_>, board: &Board, r: &PositionReport) -> PyResult<Analysis
     });
     let [b, w] = pass_alive;
     let dead: Vec<Loc> = r.dead.iter().map(|&s| first_stone(board, s)).collect();
-    let status = unconditional::all(board, &r.pass_alive);
+    let status = unconditional::all(board);
     let unconditional = Unconditional::ALL
         .iter()
         .map(|&u| {
@@ -364,13 +363,7 @@ pub fn unconditional_status<'py>(
     position: &Position,
 ) -> PyResult<Bound<'py, PyDict>> {
     let board = &position.board;
-    let status = py.detach(|| {
-        let both = [
-            benson::pass_alive(board, Color::Black),
-            benson::pass_alive(board, Color::White),
-        ];
-        unconditional::all(board, &both)
-    });
+    let status = py.detach(|| unconditional::all(board));
     let d = PyDict::new(py);
     for (loc, u) in status {
         d.set_item(vertex::name(board, loc), u.as_str())?;

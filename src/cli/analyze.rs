@@ -219,7 +219,7 @@ pub fn to_text(board: &Board, r: &PositionReport) -> String {
         )
         .unwrap();
     }
-    let status = unconditional::all(board, &r.pass_alive);
+    let status = unconditional::all(board);
     for u in Unconditional::ALL {
         let points: Vec<Loc> = status.iter().filter(|s| s.1 == u).map(|s| s.0).collect();
         if u == Unconditional::Undecided {
@@ -344,7 +344,7 @@ pub fn to_json(board: &Board, r: &PositionReport) -> Value {
         })
         .collect();
     let dead: Vec<Loc> = r.dead.iter().map(|&s| first_stone(board, s)).collect();
-    let status = unconditional::all(board, &r.pass_alive);
+    let status = unconditional::all(board);
     let unconditional: serde_json::Map<String, Value> = Unconditional::ALL
         .iter()
         .map(|&u| {

@@ -136,7 +136,7 @@ pub fn render(board: &Board, r: &PositionReport) -> String {
     }
     // Unconditional status: a small square of the colour whose pass-alive area holds the
     // point (GoGui's territory mark), on empty points and on stones that can never live.
-    for (l, u) in unconditional::all(board, &r.pass_alive) {
+    for (l, u) in unconditional::all(board) {
         let colour = match (u, board.color(l)) {
             (Unconditional::BlackTerritory, _) | (Unconditional::Dead, Some(Color::White)) => {
                 "#111"
