@@ -4,8 +4,8 @@
 //! each colour ([`benson`]), and for every other string its tactical status, the attack and
 //! defence moves of [`tactics`] (with the deeper second reading of a save found where a
 //! node limit cut a line short). The eye stage (`board::eyes`) decides from these
-//! which strings are dead; [`unconditional`] gives each point's unconditional status in GNU
-//! Go's words from the pass-alive sets.
+//! which strings are dead; [`unconditional`] gives each point's unconditional status as GNU
+//! Go 3.8 reads it.
 //!
 //! The reader keeps what it read (its memo, keyed by the whole position): the later stages'
 //! readings of a move on a diagonal or at a margin meet positions this stage has read.

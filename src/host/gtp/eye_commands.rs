@@ -244,8 +244,9 @@ pub fn unconditional_status_handler() -> Handler {
 }
 
 /// The GTP engine of `nakade gtp`: the built-in commands, `eval_eye` through the database and
-/// solver, `analyze_eyegraph` through the solver, `unconditional_status` by Benson's
-/// algorithm, and GoGui's analyze commands ([`super::gogui`]).
+/// solver, `analyze_eyegraph` through the solver, `unconditional_status` as GNU Go 3.8 reads
+/// it, `final_status_list` and `final_score` ([`super::final_commands`]), and GoGui's analyze
+/// commands ([`super::gogui`]).
 pub fn engine() -> Engine {
     engine_with(
         Evaluator::with_default(),
