@@ -15,8 +15,8 @@
 //!   stones, and the stones captured during the game (the board's move history; a position
 //!   set up stone by stone has none).
 //!
-//! White adds the komi; the result reads as GTP's `final_score` writes it: `B+3.5`, `W+0.5`,
-//! `0` for a tie.
+//! White adds the komi; the result reads as GNU Go 3.8's `final_score` writes it: `B+3.5`,
+//! `W+36.0` (one decimal), `0` for a tie.
 
 use crate::board::finish::{FinalReport, FinalStatus};
 use crate::board::{Board, Color, Loc};
@@ -97,7 +97,7 @@ impl Score {
         self.black - self.white
     }
 
-    /// The result as GTP's `final_score` writes it: `B+3.5`, `W+0.5`, or `0`.
+    /// The result as GNU Go 3.8's `final_score` writes it: `B+3.5`, `W+36.0`, or `0`.
     pub fn result(&self) -> String {
         let m = self.margin();
         if m > 0.0 {
@@ -128,12 +128,9 @@ impl Score {
     }
 }
 
+/// Points as GNU Go 3.8 writes them: one decimal (`36.0`, `0.5`).
 fn fmt_points(p: f64) -> String {
-    if p.fract() == 0.0 {
-        format!("{p:.0}")
-    } else {
-        format!("{p}")
-    }
+    format!("{p:.1}")
 }
 
 /// Count `board` under `rules` with `komi` (see the module docs).
