@@ -1,5 +1,5 @@
 //! Final status: which strings are alive, dead or in seki at the end of a game, with the
-//! reason for each, and the score ([`score`]).
+//! reason for each, and the score ([`mod@score`]).
 //!
 //! Takes a [`Board`] (a finished or nearly finished position) and the player to move; gives
 //! a [`FinalReport`]: every string in a [`Group`] with its [`FinalStatus`] and [`Reason`].
