@@ -30,7 +30,9 @@
 //!    Beside an opponent group that is also short of eyes, it is in **seki** when no string
 //!    of either can be captured even by a first move and every liberty of both is shared or
 //!    an eye; otherwise the two are in a capturing race, read by liberties
-//!    ([`Reason::LostRace`]), the side to move winning a tie.
+//!    ([`Reason::LostRace`]), the side to move winning a tie. In a round only the races
+//!    lost with the fewest liberties are decided; the others are read again once those
+//!    stones are off.
 //! 5. Dead groups turn into the opponent's eye space: the eye spaces are found and valued
 //!    again, and the steps repeat until nothing changes. A group that is short of eyes and
 //!    not enclosed is left **alive** ([`Reason::Open`]: it can still make eyes or connect).
@@ -158,8 +160,6 @@ pub enum Reason {
     Seki(Vec<Loc>),
     /// Lost a capturing race against a group short of eyes: (its liberties, the winner's).
     LostRace(usize, usize),
-    /// Won a capturing race: (its liberties, the loser's).
-    WonRace(usize, usize),
 }
 
 impl Reason {
@@ -169,7 +169,7 @@ impl Reason {
     pub fn settled(&self) -> bool {
         match self {
             // A race of equal liberties goes to the side to move.
-            Reason::LostRace(a, b) | Reason::WonRace(a, b) => a != b,
+            Reason::LostRace(a, b) => a != b,
             Reason::Critical(_)
             | Reason::Capturable(_)
             | Reason::Open(_)
@@ -212,9 +212,6 @@ impl Reason {
             ),
             Reason::LostRace(mine, theirs) => {
                 format!("lost a capturing race ({mine} liberties against {theirs})")
-            }
-            Reason::WonRace(mine, theirs) => {
-                format!("won a capturing race ({mine} liberties against {theirs})")
             }
         }
     }
@@ -409,6 +406,8 @@ pub fn final_status(
         let weak = |g: &Candidate| !g.pass_alive && g.eyes.min < 2 && g.large.is_none();
         let mut new_dead: Vec<(Loc, Reason)> = Vec::new();
         let mut new_fixed: Vec<(Vec<Loc>, FinalStatus, Reason)> = Vec::new();
+        // Races lost: the group, its liberties, the winner's.
+        let mut races: Vec<(usize, usize, usize)> = Vec::new();
         for (gi, g) in groups.iter().enumerate() {
             if !weak(g) || decided(g, &fixed) {
                 continue;
@@ -446,28 +445,24 @@ pub fn final_status(
             let mine = group_liberties(board, &g.strings);
             for &h in &foes {
                 let theirs = group_liberties(board, &groups[h].strings);
-                let lost = mine < theirs || (mine == theirs && to_move != g.color);
-                if lost {
-                    for &s in &g.strings {
-                        new_dead.push((s, Reason::LostRace(mine, theirs)));
-                    }
-                    for &s in &groups[h].strings {
-                        if !new_fixed.iter().any(|(v, _, _)| v.contains(&s)) {
-                            new_fixed.push((
-                                groups[h].strings.clone(),
-                                FinalStatus::Alive,
-                                Reason::WonRace(theirs, mine),
-                            ));
-                        }
-                    }
+                if mine < theirs || (mine == theirs && to_move != g.color) {
+                    races.push((gi, mine, theirs));
                     break;
+                }
+            }
+        }
+        // Only the races lost with the fewest liberties are decided in a round: the others
+        // are read again once those stones are off (two walls short of eyes only because
+        // of the invaders between them are alive once the invaders are taken).
+        if let Some(fewest) = races.iter().map(|r| r.1).min() {
+            for &(gi, mine, theirs) in races.iter().filter(|r| r.1 == fewest) {
+                for &s in &groups[gi].strings {
+                    new_dead.push((s, Reason::LostRace(mine, theirs)));
                 }
             }
         }
         new_dead.sort_by_key(|(s, _)| *s);
         new_dead.dedup_by_key(|(s, _)| *s);
-        // A group that lost a race is dead, even if another race called it the winner.
-        new_fixed.retain(|(v, _, _)| !new_dead.iter().any(|(d, _)| v.contains(d)));
         let changed = !new_dead.is_empty() || !new_fixed.is_empty();
         dead_reason.extend(new_dead);
         fixed.extend(new_fixed);
