@@ -34,7 +34,8 @@
 //!    lost with the fewest liberties are decided; the others are read again once those
 //!    stones are off.
 //! 5. Dead groups turn into the opponent's eye space: the eye spaces are found and valued
-//!    again, and the steps repeat until nothing changes. A group that is short of eyes and
+//!    again, and the steps repeat until nothing changes. At the end, a dead string whose
+//!    opponent strings around are all dead sits in their eye, and lives. A group that is short of eyes and
 //!    not enclosed is left **alive** ([`Reason::Open`]: it can still make eyes or connect).
 //!
 //! Every decision of a round is taken on the state at the round's start, so the answer does
@@ -153,6 +154,9 @@ pub enum Reason {
     Captured(Loc),
     /// In a pass-alive region of the other colour.
     InPassAliveArea,
+    /// In the eye of a dead opponent group: every opponent string around it is dead, and
+    /// it stays when they are taken.
+    InDeadEye,
     /// Short of two eyes, enclosed in the opponent's area, whose groups around it are alive.
     Enclosed(Eyes),
     /// In seki: these liberties are shared with the opponent's group beside it, and neither
@@ -205,6 +209,7 @@ impl Reason {
                 format!("captured even moving first ({})", vertex::name(board, *at))
             }
             Reason::InPassAliveArea => "in the opponent's pass-alive area".into(),
+            Reason::InDeadEye => "in the eye of a dead group: stays when it is taken".into(),
             Reason::Enclosed(e) => format!("{} inside the opponent's area", eyes(e)),
             Reason::Seki(shared) => format!(
                 "seki: shares {} that neither side can fill",
@@ -470,7 +475,59 @@ pub fn final_status(
             break (groups, reports);
         }
     };
+    // A dead string whose opponent strings around are all dead sits in the eye of a dead
+    // group (black A1 in white's dead corner): the group dies with it there, so it lives.
+    let is_dead = |t: Loc| {
+        let t = board.string_id(t);
+        dead_reason.iter().any(|(d, _)| board.string_id(*d) == t)
+    };
+    let revived: Vec<Loc> = dead_reason
+        .iter()
+        .map(|(s, _)| *s)
+        .filter(|&s| {
+            let c = board.color(s).expect("a dead string has stones");
+            let around = opponents_around(board, s, c);
+            !around.is_empty() && around.iter().all(|&t| is_dead(t))
+        })
+        .collect();
+    let mut dead_reason = dead_reason;
+    dead_reason.retain(|(s, _)| !revived.contains(s));
+    for s in revived {
+        fixed.push((vec![s], FinalStatus::Alive, Reason::InDeadEye));
+    }
     report(board, &groups, &reports, &dead_reason, &fixed, rounds)
+}
+
+/// The opponent strings around the region of `s`: its stones and the empty points reached
+/// from them through empty points.
+fn opponents_around(board: &Board, s: Loc, color: Color) -> Vec<Loc> {
+    let mut seen = vec![false; board.grid_len()];
+    let mut todo = board.string_stones(s);
+    for &t in &todo {
+        seen[t.index()] = true;
+    }
+    let mut out = Vec::new();
+    while let Some(p) = todo.pop() {
+        for m in board.neighbors(p) {
+            if seen[m.index()] {
+                continue;
+            }
+            match board.color(m) {
+                None => {
+                    seen[m.index()] = true;
+                    todo.push(m);
+                }
+                Some(c) if c != color => {
+                    let head = board.string_id(m);
+                    if !out.contains(&head) {
+                        out.push(head);
+                    }
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    out
 }
 
 /// Step 2: group the live strings and count their eyes.
@@ -745,6 +802,26 @@ fn report(
             reason,
             spaces: spaces_of(&g.spaces),
         });
+    }
+    // Strings kept alive at the end that the last round read as dead (in a dead eye).
+    for (strings, status, why) in fixed {
+        let covered = groups
+            .iter()
+            .any(|g| strings.iter().any(|s| g.strings.contains(s)));
+        if !covered {
+            let color = board.color(strings[0]).expect("a string has stones");
+            groups.push(Group {
+                color,
+                strings: strings.clone(),
+                stones: strings
+                    .iter()
+                    .flat_map(|&s| board.string_stones(s))
+                    .collect(),
+                status: *status,
+                reason: why.clone(),
+                spaces: Vec::new(),
+            });
+        }
     }
     // Dead strings: one group per dead string and reason, joined when they touch.
     let mut dead: Vec<(Loc, Reason)> = dead_reason.to_vec();
