@@ -490,7 +490,6 @@ pub fn final_status(
             !around.is_empty() && around.iter().all(|&t| is_dead(t))
         })
         .collect();
-    let mut dead_reason = dead_reason;
     dead_reason.retain(|(s, _)| !revived.contains(s));
     for s in revived {
         fixed.push((vec![s], FinalStatus::Alive, Reason::InDeadEye));
