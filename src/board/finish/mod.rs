@@ -42,26 +42,25 @@
 //! not depend on the order the strings are visited in.
 //!
 //! ```
-//! use nakade::board::finish::{final_status, FinalStatus};
+//! use nakade::board::finish::{final_status, score, FinalStatus, Rules};
 //! use nakade::board::{ascii, vertex, Color};
 //! use nakade::evaluation::evaluate::Evaluator;
 //!
-//! // A white stone in black's corner, black's wall with two eyes.
+//! // Black's wall on column C, white's on column D, a white stone at A1 in black's ten points
+//! // (GNU Go 3.8 answers the same: A1 dead, B+5.5 with komi 0.5).
 //! let d = "\
-//! +---------------+
-//! |. . X O . . . .|
-//! |. . X O . . . .|
-//! |. O X O . . . .|
-//! |. . X O . . . .|
-//! |X X X O . . . .|
-//! |O O O O . . . .|
-//! |. . . . . . . .|
-//! |. . . . . . . .|
-//! +---------------+";
+//! +---------+
+//! |. . X O .|
+//! |. . X O .|
+//! |. . X O .|
+//! |. . X O .|
+//! |O . X O .|
+//! +---------+";
 //! let board = ascii::parse_board(d, None).unwrap().board;
 //! let report = final_status(&board, &Evaluator::with_default(), Color::Black, Default::default());
-//! let b6 = vertex::parse(&board, "B6").unwrap();
-//! assert_eq!(report.status_at(b6), Some(FinalStatus::Dead));
+//! let a1 = vertex::parse(&board, "A1").unwrap();
+//! assert_eq!(report.status_at(a1), Some(FinalStatus::Dead));
+//! assert_eq!(score(&board, &report, Rules::Territory, 0.5).result(), "B+5.5");
 //! ```
 
 pub mod score;
