@@ -75,7 +75,7 @@ fn every_listed_command_answers_on_each_position() {
     let list = transcript(&["gogui-analyze_commands".to_string()]);
     let answer = list.split_once('\n').unwrap().1;
     let commands = listed(answer);
-    assert_eq!(commands.len(), 10);
+    assert_eq!(commands.len(), 11);
     for (name, file) in POSITIONS {
         let mut session = vec![format!("loadsgf {file}")];
         // A command with `%p` asks GoGui's user for a point: here the lower left corner.

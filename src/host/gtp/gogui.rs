@@ -16,6 +16,7 @@
 //! | `nakade-false_eyes` | plist | the false eyes |
 //! | `nakade-dead_stones` | plist | the stones of dead strings |
 //! | `nakade-pass_alive` | gfx | Benson: pass-alive regions as territory, pass-alive strings circled, the counts in the status bar |
+//! | `nakade-unconditional` | gfx | GNU Go's unconditional status of every point: each colour's unconditional territory marked, dead stones crossed, alive stones circled, the counts in the status bar |
 //! | `eval_eye %p` | string | the value and vital points of the space at the point GoGui asks the user to click, as GNU Go prints them |
 //! | `unconditional_status %p` | string | the point's unconditional status |
 //! | `nakade-final_status` | gfx | the end of the game ([`super::final_commands`]): territory marks, dead stones crossed, seki stones a triangle, the score in the status bar |
@@ -40,6 +41,7 @@ pub const ANALYZE_COMMANDS: &[&str] = &[
     "plist/False eyes/nakade-false_eyes",
     "plist/Dead stones/nakade-dead_stones",
     "gfx/Pass-alive (Benson)/nakade-pass_alive",
+    "gfx/Unconditional status/nakade-unconditional",
     "string/Eye value at a point/eval_eye %p",
     "string/Unconditional status at a point/unconditional_status %p",
     "gfx/Final status and score/nakade-final_status",
@@ -218,6 +220,37 @@ fn pass_alive(board: &Board, report: &PositionReport) -> String {
     out
 }
 
+/// `nakade-unconditional`: each point's unconditional status (GNU Go's `unconditional_status`)
+/// as `gfx`: each colour's unconditional territory as its territory marks (dead stones'
+/// points included), dead stones crossed, alive stones circled, the counts in the status bar.
+fn unconditional_view(board: &Board, _report: &PositionReport) -> String {
+    use crate::board::unconditional::{self, Unconditional};
+    let status = unconditional::all(board);
+    let of = |want: &dyn Fn(Loc, Unconditional) -> bool| {
+        names(
+            board,
+            status.iter().filter(|(l, u)| want(*l, *u)).map(|(l, _)| *l),
+        )
+    };
+    let mut out = String::new();
+    let owner = |l: Loc, u: Unconditional, c: Color| match u {
+        Unconditional::BlackTerritory => c == Color::Black,
+        Unconditional::WhiteTerritory => c == Color::White,
+        Unconditional::Dead => board.color(l) == Some(c.opponent()),
+        _ => false,
+    };
+    directive(&mut out, "BLACK", &of(&|l, u| owner(l, u, Color::Black)));
+    directive(&mut out, "WHITE", &of(&|l, u| owner(l, u, Color::White)));
+    directive(&mut out, "MARK", &of(&|_, u| u == Unconditional::Dead));
+    directive(&mut out, "CIRCLE", &of(&|_, u| u == Unconditional::Alive));
+    let counts: Vec<String> = Unconditional::ALL
+        .iter()
+        .map(|&k| format!("{} {}", k, status.iter().filter(|(_, u)| *u == k).count()))
+        .collect();
+    out.push_str(&format!("\nTEXT unconditional: {}", counts.join(", ")));
+    out.trim_start().to_string()
+}
+
 /// Register `gogui-analyze_commands` and the commands it lists on `engine`, answered through
 /// `evaluator` with `limits` beyond the engine's reading limits.
 pub fn register(engine: &mut Engine, evaluator: Evaluator<'static>, limits: AnalysisLimits) {
@@ -231,7 +264,7 @@ pub fn register(engine: &mut Engine, evaluator: Evaluator<'static>, limits: Anal
         Box::new(|_, _| Ok(ANALYZE_COMMANDS.join("\n"))),
     );
     type View = fn(&Board, &PositionReport) -> String;
-    let views: [(&str, View); 7] = [
+    let views: [(&str, View); 8] = [
         ("nakade-eyes", eyes),
         ("nakade-eye_values", eye_values),
         ("nakade-vital_points", |b, r| {
@@ -256,6 +289,7 @@ pub fn register(engine: &mut Engine, evaluator: Evaluator<'static>, limits: Anal
         }),
         ("nakade-dead_stones", |b, r| names(b, stones_of(b, &r.dead))),
         ("nakade-pass_alive", pass_alive),
+        ("nakade-unconditional", unconditional_view),
     ];
     for (name, view) in views {
         let shared = Arc::clone(&shared);
