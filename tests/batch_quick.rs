@@ -183,3 +183,98 @@ fn host_graphs_are_answered_as_by_the_full_path() {
         assert!(unmatched > 100, "{args:?}: {unmatched} unmatched");
     }
 }
+
+#[path = "../benches/support/host_corpus.rs"]
+mod host_corpus;
+
+/// The corpus of the batch bench (`cargo bench --bench batch`): 200,000 distinct eye spaces in
+/// GNU Go's form, from the random games' positions and the shape enumeration.
+fn corpus() -> Vec<String> {
+    let host = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/batch/host_graphs.txt"),
+    )
+    .unwrap();
+    host_corpus::host_corpus(200_000, &host)
+}
+
+/// The quick reader takes every graph of the corpus the full reader takes (enclosed defender
+/// stones included), and gives the same graph: vertices in the same order, neighbours, edges,
+/// markers, coordinates; it declines only what the full reader refuses.
+#[test]
+fn the_quick_reader_takes_every_valid_host_graph() {
+    use nakade::pattern::diagram::Content;
+    use nakade::pattern::encoded::parse_graph;
+    use nakade::pattern::graph::EyeGraph;
+    use nakade::pattern::quick;
+    let corpus = corpus();
+    assert_eq!(corpus.len(), 200_000);
+    let (mut enclosed, mut refused) = (0, 0);
+    let mut sizes = [0usize; 13];
+    for text in &corpus {
+        let full = parse_graph(text)
+            .map_err(|e| e.to_string())
+            .and_then(|d| EyeGraph::from_diagram(&d).map_err(|e| e.to_string()))
+            .and_then(|g| g.check_liberties().map(|_| g).map_err(|e| e.to_string()));
+        let q = quick::read(text.as_bytes());
+        let (g, q) = match (full, q) {
+            (Err(_), None) => {
+                refused += 1;
+                continue;
+            }
+            (Ok(g), Some(q)) => (g, q),
+            (full, q) => panic!("{text}: full reader {full:?}, quick reader {q:?}"),
+        };
+        sizes[g.len().min(12)] += 1;
+        enclosed += usize::from(g.enclosed_len() > 0);
+        assert_eq!(
+            (q.len(), q.n),
+            (g.len(), g.len() + g.enclosed_len()),
+            "{text}"
+        );
+        for v in 0..q.n {
+            let x = g.vertex(v);
+            assert_eq!(q.edge[v], x.edge, "{text} vertex {v}");
+            assert_eq!(q.marginal >> v & 1 == 1, x.marginal, "{text} vertex {v}");
+            assert_eq!(
+                q.stone >> v & 1 == 1,
+                x.content == Content::Stone,
+                "{text} vertex {v}"
+            );
+            assert_eq!(q.defender >> v & 1 == 1, x.content == Content::Defender);
+            let c = q.coord[v];
+            assert_eq!(
+                Some((c.0 as usize, c.1 as usize)),
+                g.coordinate(v),
+                "{text}"
+            );
+            let row = g.adjacent(v).iter().fold(0u32, |m, &w| m | 1 << w);
+            assert_eq!(q.adj[v], row, "{text} vertex {v}");
+        }
+    }
+    // Every size, enclosed stones in thousands of graphs, and few graphs no board holds.
+    assert!(sizes[1..].iter().all(|&k| k > 0), "{sizes:?}");
+    assert!(enclosed > 2_000, "{enclosed} with enclosed stones");
+    assert!(refused < 2_000, "{refused} refused");
+}
+
+/// The whole corpus through `match --batch --no-solver`: the quick path answers every line as
+/// the full path does, byte for byte.
+#[test]
+fn the_host_corpus_is_answered_as_by_the_full_path() {
+    let corpus = corpus();
+    let input = corpus.join("\n") + "\n";
+    let args = ["match", "--batch", "--no-solver"];
+    let quick = batch(&args, &input, false);
+    let full = batch(&args, &input, true);
+    assert_eq!(quick.2, 0, "{}", quick.1);
+    assert_eq!(quick.0.lines().count(), corpus.len());
+    if quick.0 != full.0 {
+        let first = quick
+            .0
+            .lines()
+            .zip(full.0.lines())
+            .find(|(a, b)| a != b)
+            .expect("a differing line");
+        pretty_assertions::assert_eq!(first.0, first.1);
+    }
+}

@@ -244,7 +244,7 @@ pub fn single(mode: &Mode, text: &str, json: bool) -> anyhow::Result<ExitCode> {
 ///
 /// Lines a match can answer from the database without the solver take the quick path (bytes →
 /// bit rows → canonical key → probe → JSON written into the output), chunks of them on every
-/// core; every other line (errors, enclosed stones, the solver) takes the full path in input
+/// core; every other line (errors, the solver) takes the full path in input
 /// order, one at a time, so the evaluator's cache sees them as before. The output is byte for
 /// byte that of the full path alone, which `NAKADE_BATCH_BASELINE=1` selects (for tests and
 /// benches).

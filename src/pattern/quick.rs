@@ -3,11 +3,13 @@
 //! Takes the bytes of one encoded graph (GNU Go's `OO!%O.X%!...`, see [`crate::pattern::encoded`]);
 //! gives a [`QuickGraph`]: adjacency as bit rows, marginal and stone masks, edge counts and
 //! coordinates, vertices in reading order, exactly as [`crate::pattern::graph::EyeGraph::from_diagram`]
-//! numbers them. Nothing is allocated. It reads only the plain case: every character a cell
-//! marker, at most [`QUICK_ROWS`] rows and [`QUICK_COLUMNS`] columns, one connected space, edge
-//! markers where edges can be, no cell the space closes in. Anything else (an error to report,
-//! an enclosed defender stone) gives `None`, and the caller takes the full reader, which says
-//! what is wrong or handles the rarer case.
+//! numbers them. Nothing is allocated. It reads every valid graph whose characters are cell
+//! markers, of at most [`QUICK_ROWS`] rows and [`QUICK_COLUMNS`] columns: one connected space,
+//! edge markers where edges can be, any number of `O` (or space) cells off it, and the cells
+//! the space closes in taken as enclosed defender stones (vertices after the space's, in
+//! reading order, as [`crate::pattern::diagram::Diagram::enclosed`] finds them), each string of
+//! them with a liberty. Anything else (an error to report, or a larger grid) gives `None`, and
+//! the caller takes the full reader, which says what is wrong or reads the larger grid.
 
 use crate::pattern::graph::canon::{Compact, MAX_VERTICES};
 
@@ -16,10 +18,10 @@ pub const QUICK_ROWS: usize = 16;
 /// Most cells in a row the quick reader takes (the padded grid fits a `u32`).
 pub const QUICK_COLUMNS: usize = 30;
 
-/// An eye space without enclosed stones, as bit rows.
+/// An eye space, as bit rows: the space's vertices, then its enclosed defender stones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct QuickGraph {
-    /// Number of vertices.
+    /// Number of vertices, enclosed defender stones included.
     pub n: usize,
     /// Bit `w` of `adj[v]` when vertices `v` and `w` are neighbours.
     pub adj: [u32; MAX_VERTICES],
@@ -27,6 +29,8 @@ pub struct QuickGraph {
     pub marginal: u32,
     /// Bit `v` when an attacker stone stands on vertex `v`.
     pub stone: u32,
+    /// Bit `v` when vertex `v` is an enclosed defender stone (the last vertices).
+    pub defender: u32,
     /// Board edges beside each vertex: 0, 1 or 2.
     pub edge: [u8; MAX_VERTICES],
     /// The (row, column) of each vertex in the encoding.
@@ -34,15 +38,28 @@ pub struct QuickGraph {
 }
 
 impl QuickGraph {
-    /// The compact form, coloured as a database lookup keys it (marginal, stone).
+    /// The compact form, coloured as a database lookup keys it (marginal, stone, enclosed
+    /// defender stone).
     pub(crate) fn compact(&self) -> Compact {
         let mut c = Compact::empty();
         c.n = self.n;
         c.adj = self.adj;
         for v in 0..self.n {
-            c.color[v] = (self.marginal >> v & 1) as u8 | ((self.stone >> v & 1) as u8) << 1;
+            c.color[v] = (self.marginal >> v & 1) as u8
+                | ((self.stone >> v & 1) as u8) << 1
+                | ((self.defender >> v & 1) as u8) << 2;
         }
         c
+    }
+
+    /// Number of eye-space vertices (enclosed defender stones not counted).
+    pub fn len(&self) -> usize {
+        self.n - self.defender.count_ones() as usize
+    }
+
+    /// True when the graph has no vertex (never, for a graph [`read`] gives).
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
     }
 }
 
@@ -71,6 +88,23 @@ const CLASS: [u8; 256] = {
     }
     t[b'X' as usize] = VERTEX | STONE;
     t[b'$' as usize] = VERTEX | MARGINAL | STONE;
+    t
+};
+/// Which row set of the grid a cell byte marks: 0 off the space, 1 a vertex, 2 `|`, 3 `-`,
+/// 4 `+` (bytes [`CLASS`] refuses, and `%`, never get here).
+const KIND: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = match CLASS[b] {
+            VERTICAL => 2,
+            HORIZONTAL => 3,
+            CORNER => 4,
+            c if c & VERTEX != 0 => 1,
+            _ => 0,
+        };
+        b += 1;
+    }
     t
 };
 const ROW: u8 = 1;
@@ -117,14 +151,12 @@ fn read_portable(text: &[u8]) -> Option<QuickGraph> {
         adj: [0; MAX_VERTICES],
         marginal: 0,
         stone: 0,
+        defender: 0,
         edge: [0; MAX_VERTICES],
         coord: [(0, 0); MAX_VERTICES],
     };
-    // Per row, bit c for each kind of cell; the vertex index at each cell.
-    let mut vert = [0u32; QUICK_ROWS + 2];
-    let mut vertical = [0u32; QUICK_ROWS + 2];
-    let mut horizontal = [0u32; QUICK_ROWS + 2];
-    let mut corner = [0u32; QUICK_ROWS + 2];
+    // Per row, bit c for each kind of cell (off the space, vertex, `|`, `-`, `+`).
+    let mut grid = [[0u32; QUICK_ROWS + 2]; 5];
     let (mut row, mut col, mut width) = (0usize, 0usize, 0usize);
     for &b in text {
         let class = CLASS[b as usize];
@@ -140,16 +172,13 @@ fn read_portable(text: &[u8]) -> Option<QuickGraph> {
             return None;
         }
         // Rows are stored one down, so that row -1 exists and is empty. No branch on the kind
-        // of cell (it changes from byte to byte, and branches on it are mispredicted): each
-        // kind's row takes the bit or nothing, and a cell off the space writes a coordinate
-        // the next vertex overwrites. A 33rd vertex wraps round and is refused below.
+        // of cell (it changes from byte to byte, and branches on it are mispredicted): the
+        // kind's row takes the bit, and a cell off the space writes a coordinate the next
+        // vertex overwrites. A 33rd vertex wraps round and is refused below.
         let (r, bit) = (row + 1, 1u32 << col);
         let is_vertex = u32::from(class & VERTEX != 0);
         let v = g.n & (MAX_VERTICES - 1);
-        vert[r] |= bit * is_vertex;
-        vertical[r] |= bit * u32::from(class == VERTICAL);
-        horizontal[r] |= bit * u32::from(class == HORIZONTAL);
-        corner[r] |= bit * u32::from(class == CORNER);
+        grid[KIND[b as usize] as usize][r] |= bit;
         g.coord[v] = (row as u8, col as u8);
         // Only vertices have these bits (see CLASS).
         g.marginal |= u32::from(class & MARGINAL != 0) << v;
@@ -158,12 +187,10 @@ fn read_portable(text: &[u8]) -> Option<QuickGraph> {
         col += 1;
         width = width.max(col);
     }
+    let [_, vert, vertical, horizontal, corner] = grid;
     let rows = row + 1;
     if g.n == 0 || g.n > MAX_VERTICES {
         return None;
-    }
-    if g.n < MAX_VERTICES {
-        g.coord[g.n] = (0, 0);
     }
     // Edge markers only where a board edge can be (the full reader names the error).
     for r in 1..=rows {
@@ -177,35 +204,87 @@ fn read_portable(text: &[u8]) -> Option<QuickGraph> {
             return None;
         }
     }
-    // No cell outside the space that the space and the edges close in. A cell off the space
-    // on the grid's rim touches the outside, so only one further in can be closed in: most
-    // spaces have none, and skip the flood.
+    // The cells off the space that the space and the edges close in: enclosed defender
+    // stones. A cell off the space on the grid's rim touches the outside, so only one further
+    // in can be closed in: most spaces have none, and skip the flood.
+    let mut encl = [0u32; QUICK_ROWS + 2];
     let inner_columns = ((1u64 << width) - 1) as u32 & !0b11;
     if (2..rows)
         .any(|r| !((vert[r] | vertical[r] | horizontal[r] | corner[r]) << 1) & inner_columns != 0)
-        && enclosed_cell(&vert, &vertical, &horizontal, &corner, rows, width)
     {
+        enclosed_cells(
+            &vert,
+            &vertical,
+            &horizontal,
+            &corner,
+            rows,
+            width,
+            &mut encl,
+        );
+    }
+    let space = g.n;
+    let stones: usize = encl[1..=rows].iter().map(|e| e.count_ones() as usize).sum();
+    if space + stones > MAX_VERTICES {
         return None;
     }
-    // Neighbours and edge counts. Vertices are numbered in reading order, so the vertex at a
-    // cell is the number of vertices in the rows above and to its left in its row.
+    // Vertices are numbered in reading order, the space's first, then the enclosed stones:
+    // the vertex at a cell is the number of its kind in the rows above and to its left in its
+    // row, after the space's for a stone.
     let mut first_of_row = [0usize; QUICK_ROWS + 2];
+    let mut first_stone_of_row = [0usize; QUICK_ROWS + 2];
+    first_stone_of_row[1] = space;
     for r in 1..=rows {
         first_of_row[r + 1] = first_of_row[r] + vert[r].count_ones() as usize;
+        first_stone_of_row[r + 1] = first_stone_of_row[r] + encl[r].count_ones() as usize;
     }
+    for r in 1..=rows {
+        let mut e = encl[r];
+        while e != 0 {
+            let c = e.trailing_zeros() as usize;
+            e &= e - 1;
+            let v = first_stone_of_row[r] + (encl[r] & ((1u32 << c) - 1)).count_ones() as usize;
+            g.coord[v] = ((r - 1) as u8, c as u8);
+            g.defender |= 1 << v;
+        }
+    }
+    g.n = space + stones;
+    if g.n < MAX_VERTICES {
+        g.coord[g.n] = (0, 0);
+    }
+    let index = |r: usize, bit: u32| -> Option<usize> {
+        if vert[r] & bit != 0 {
+            Some(first_of_row[r] + (vert[r] & (bit - 1)).count_ones() as usize)
+        } else if encl[r] & bit != 0 {
+            Some(first_stone_of_row[r] + (encl[r] & (bit - 1)).count_ones() as usize)
+        } else {
+            None
+        }
+    };
+    // Neighbours (to the right and below, both ways) and edge counts.
     for v in 0..g.n {
         let (r, c) = (g.coord[v].0 as usize, g.coord[v].1 as usize);
         let pr = r + 1;
         let bit = 1u32 << c;
-        if vert[pr] & bit << 1 != 0 {
-            let w = v + 1;
-            g.adj[v] |= 1 << w;
-            g.adj[w] |= 1 << v;
-        }
-        if vert[pr + 1] & bit != 0 {
-            let w = first_of_row[pr + 1] + (vert[pr + 1] & (bit - 1)).count_ones() as usize;
-            g.adj[v] |= 1 << w;
-            g.adj[w] |= 1 << v;
+        if stones == 0 {
+            // The plain case: vertices only, the next one in reading order to the right.
+            if vert[pr] & bit << 1 != 0 {
+                let w = v + 1;
+                g.adj[v] |= 1 << w;
+                g.adj[w] |= 1 << v;
+            }
+            if vert[pr + 1] & bit != 0 {
+                let w = first_of_row[pr + 1] + (vert[pr + 1] & (bit - 1)).count_ones() as usize;
+                g.adj[v] |= 1 << w;
+                g.adj[w] |= 1 << v;
+            }
+        } else {
+            for w in [index(pr, bit << 1), index(pr + 1, bit)]
+                .into_iter()
+                .flatten()
+            {
+                g.adj[v] |= 1 << w;
+                g.adj[w] |= 1 << v;
+            }
         }
         let edges = (vertical[pr] & bit << 1 != 0) as u8
             + (c > 0 && vertical[pr] & bit >> 1 != 0) as u8
@@ -213,32 +292,69 @@ fn read_portable(text: &[u8]) -> Option<QuickGraph> {
             + (horizontal[pr + 1] & bit != 0) as u8;
         g.edge[v] = edges.min(2);
     }
-    // One connected space: grown from vertex 0 over the neighbour rows.
-    let all = (((1u64 << g.n) - 1) & u64::from(u32::MAX)) as u32;
+    // One connected space: grown from vertex 0 over the space's neighbour rows.
+    let all = (((1u64 << space) - 1) & u64::from(u32::MAX)) as u32;
     let (mut reached, mut frontier) = (1u32, 1u32);
     while frontier != 0 {
         let v = frontier.trailing_zeros() as usize;
         frontier &= frontier - 1;
-        let new = g.adj[v] & !reached;
+        let new = g.adj[v] & all & !reached;
         reached |= new;
         frontier |= new;
     }
     if reached != all {
         return None;
     }
+    // Every string of enclosed stones with a liberty: a point of the space beside it that is
+    // not an attacker stone (the full reader names the stone that has none).
+    let breathes = all & !g.stone;
+    let mut left = g.defender;
+    while left != 0 {
+        let (mut string, mut around) = (0u32, 0u32);
+        let mut grow = left & left.wrapping_neg();
+        while grow != 0 {
+            let v = grow.trailing_zeros() as usize;
+            grow &= grow - 1;
+            string |= 1 << v;
+            around |= g.adj[v];
+            grow |= g.adj[v] & g.defender & !string;
+        }
+        left &= !string;
+        if around & breathes == 0 {
+            return None;
+        }
+    }
     Some(g)
 }
 
-/// True when a cell off the space is closed in by the space and the edges: flood the cells off
-/// the space from beyond the grid (padded by one all round, columns shifted up by one).
-fn enclosed_cell(
+/// The bits of `within` joined to a bit of `seed` through bits of `within` along the row
+/// (`seed` a part of `within`): each run of `within` holding a seed, whole. Shifts by 1, 2, 4,
+/// 8 and 16 each way, no loop.
+#[inline]
+fn fill_along(seed: u32, within: u32) -> u32 {
+    let (mut up, mut down) = (seed, seed);
+    let (mut pu, mut pd) = (within, within);
+    for k in [1, 2, 4, 8, 16] {
+        up |= pu & (up << k);
+        pu &= pu << k;
+        down |= pd & (down >> k);
+        pd &= pd >> k;
+    }
+    up | down
+}
+
+/// The cells off the space that the space and the edges close in, into `encl` (bit `c` of row
+/// `r + 1` for the cell at row `r`, column `c`): flood the cells off the space from beyond the
+/// grid (padded by one all round, columns shifted up by one), and take those not reached.
+fn enclosed_cells(
     vert: &[u32; QUICK_ROWS + 2],
     vertical: &[u32; QUICK_ROWS + 2],
     horizontal: &[u32; QUICK_ROWS + 2],
     corner: &[u32; QUICK_ROWS + 2],
     rows: usize,
     width: usize,
-) -> bool {
+    encl: &mut [u32; QUICK_ROWS + 2],
+) {
     let full = ((1u64 << (width + 2)) - 1) as u32;
     let mut off = [0u32; QUICK_ROWS + 2];
     off[0] = full;
@@ -246,33 +362,58 @@ fn enclosed_cell(
     for r in 1..=rows {
         off[r] = !((vert[r] | vertical[r] | horizontal[r] | corner[r]) << 1) & full;
     }
+    // A cell off the space in a straight line of such cells to the grid's border is outside.
+    // Most grids have no other, and need no flood.
+    let sides = 1 | 1 << (width + 1);
+    let mut from_top = [0u32; QUICK_ROWS + 2];
+    from_top[0] = full;
+    for r in 1..=rows {
+        from_top[r] = off[r] & from_top[r - 1];
+    }
+    let mut from_bottom = full;
+    let mut hidden = false;
+    for r in (1..=rows).rev() {
+        from_bottom &= off[r];
+        let along = fill_along(off[r] & sides, off[r]);
+        if off[r] & !(from_top[r] | from_bottom | along) != 0 {
+            hidden = true;
+            break;
+        }
+    }
+    if !hidden {
+        return;
+    }
     let mut outside = [0u32; QUICK_ROWS + 2];
     outside[0] = full;
     outside[rows + 1] = full;
     for o in outside.iter_mut().take(rows + 1).skip(1) {
-        *o = 1 | 1 << (width + 1);
+        *o = sides;
     }
+    // Sweeps down and up the rows, each row's part filled along the row at once, until a
+    // pair of sweeps adds nothing (most grids: the first pair and one more).
+    let grow = |outside: &mut [u32; QUICK_ROWS + 2], r: usize| -> bool {
+        let x = outside[r] | ((outside[r - 1] | outside[r + 1]) & off[r]);
+        let x = fill_along(x, off[r]);
+        let grew = x != outside[r];
+        outside[r] = x;
+        grew
+    };
     loop {
         let mut grew = false;
-        for r in 0..=rows + 1 {
-            let mut around = outside[r] | outside[r] << 1 | outside[r] >> 1;
-            if r > 0 {
-                around |= outside[r - 1];
-            }
-            if r <= rows {
-                around |= outside[r + 1];
-            }
-            let next = (around & off[r]) | outside[r];
-            if next != outside[r] {
-                outside[r] = next;
-                grew = true;
-            }
+        for r in 1..=rows {
+            grew |= grow(&mut outside, r);
         }
-        if !grew {
+        for r in (1..=rows).rev() {
+            grew |= grow(&mut outside, r);
+        }
+        // Every cell off the space reached (the usual end): nothing is closed in.
+        if !grew || (1..=rows).all(|r| off[r] & !outside[r] == 0) {
             break;
         }
     }
-    (0..=rows + 1).any(|r| off[r] & !outside[r] != 0)
+    for r in 1..=rows {
+        encl[r] = (off[r] & !outside[r]) >> 1;
+    }
 }
 
 #[cfg(test)]
@@ -288,22 +429,29 @@ mod tests {
         };
         let d = parse_graph(text).unwrap();
         let g = EyeGraph::from_diagram(&d).unwrap();
-        assert_eq!(g.enclosed_len(), 0, "{text}");
-        assert_eq!(q.n, g.len(), "{text}");
+        assert!(g.check_liberties().is_ok(), "{text}");
+        assert_eq!(
+            (q.len(), q.n),
+            (g.len(), g.len() + g.enclosed_len()),
+            "{text}"
+        );
         for v in 0..q.n {
             let x = g.vertex(v);
             assert_eq!(q.edge[v], x.edge, "{text} vertex {v}");
             assert_eq!(q.marginal >> v & 1 == 1, x.marginal, "{text} vertex {v}");
+            assert_eq!(q.defender >> v & 1 == 1, v >= g.len(), "{text} vertex {v}");
             let c = q.coord[v];
             assert_eq!(Some((c.0 as usize, c.1 as usize)), g.coordinate(v));
             let row = g.adjacent(v).iter().fold(0u32, |m, &w| m | 1 << w);
             assert_eq!(q.adj[v], row, "{text} vertex {v}");
         }
+        use crate::pattern::diagram::Content;
         assert_eq!(
             q.compact(),
             g.compact(|v| {
                 v.marginal as u8
-                    | ((v.content == crate::pattern::diagram::Content::Stone) as u8) << 1
+                    | ((v.content == Content::Stone) as u8) << 1
+                    | ((v.content == Content::Defender) as u8) << 2
             })
         );
         true
@@ -320,6 +468,11 @@ mod tests {
             "+--%|.$%|*.",
             "O..%...",
             "  .%...",
+            "|...%|.O.%|...%+---",
+            "...%.O.%...",
+            "OO...%O.OO.%O.OO.%O....",
+            "-----%.OO.|%.O..|%.!..|",
+            "X.X%.O.%X..",
         ] {
             assert!(same_as_full(text), "{text}");
         }
@@ -335,9 +488,9 @@ mod tests {
             ".|.",
             "..+",
             "..%..%.O.",
-            "|...%|.O.%|...%+---",
             "é.",
-            "...%.O.%...",
+            // An enclosed stone without a liberty: the full reader names it.
+            "|.$$%|XOX%+---",
         ] {
             assert!(read(text.as_bytes()).is_none(), "{text}");
         }
