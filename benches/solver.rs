@@ -1,6 +1,9 @@
 //! The solver against GNU Go 3.8, in one run: time per graph by size (median and max) for
 //! centre eye graphs of 1 to 7 vertices, ours through `nakade::evaluation::solve`, GNU Go's through one
-//! long-running `gnugo --mode gtp` process (`analyze_eyegraph`, the round trip timed). Then the
+//! long-running `gnugo --mode gtp` process (`analyze_eyegraph`, the round trip timed). Ours
+//! twice: `solve_value`, the value and the vital points (what `analyze_eyegraph` answers, and
+//! what nakade's own `analyze_eyegraph` computes), and `solve`, which also reads the four
+//! lines of play (GNU Go's command gives none). Then the
 //! time from process start to the first answer from the embedded database, and
 //! `generate --up-to N` (N from `NAKADE_BENCH_GENERATE`, default 5).
 //!
@@ -9,7 +12,7 @@
 use std::process::Command;
 use std::time::Instant;
 
-use nakade::evaluation::solve::{solve, Params, Space};
+use nakade::evaluation::solve::{solve, solve_value, Params, Space};
 use nakade::pattern::encoded::encode;
 use nakade::tools::enumerate::{eye_graphs, Placement, CONCRETE};
 
@@ -34,12 +37,13 @@ fn main() {
         &Space::from_diagram(&graphs[0]).unwrap(),
         &Params::default(),
     );
-    println!("size  graphs (answered by both)  nakade median/max (us)  gnugo median/max (us)  speed-up (median)");
+    println!("size  graphs (answered by both)  nakade median/max (us)  gnugo median/max (us)  speed-up (median)  nakade value only median (us)  speed-up (median)");
     for n in 1..=7 {
         let of_size: Vec<_> = graphs.iter().filter(|d| d.vertices().len() == n).collect();
         let step = (of_size.len() / sample).max(1);
         let chosen: Vec<_> = of_size.iter().step_by(step).take(sample).collect();
         let mut ours = Vec::new();
+        let mut values = Vec::new();
         let mut theirs = Vec::new();
         for d in &chosen {
             let space = Space::from_diagram(d).unwrap();
@@ -47,6 +51,14 @@ fn main() {
             let sol = solve(&space, &Params::default());
             let mine = t.elapsed().as_secs_f64() * 1e6;
             assert!(sol.is_ok());
+            let t = Instant::now();
+            let value = solve_value(&space, &Params::default());
+            let value_only = t.elapsed().as_secs_f64() * 1e6;
+            let (sol, value) = (sol.unwrap(), value.unwrap());
+            assert_eq!(
+                (sol.value, sol.attack, sol.defense),
+                (value.value, value.attack, value.defense)
+            );
             match gnugo.as_mut() {
                 // Only graphs GNU Go answers are compared: a refusal ("failed to analyze")
                 // comes back before any reading.
@@ -56,21 +68,30 @@ fn main() {
                     if g.analyze_eyegraph(&text).is_some() {
                         theirs.push(t.elapsed().as_secs_f64() * 1e6);
                         ours.push(mine);
+                        values.push(value_only);
                     }
                 }
-                None => ours.push(mine),
+                None => {
+                    ours.push(mine);
+                    values.push(value_only);
+                }
             }
         }
         let ours_n = ours.len();
         let (om, ox) = stats(ours);
+        let (vm, _) = stats(values);
         if theirs.is_empty() {
-            println!("{n:>4}  {:>6}  {om:>10.1} / {ox:<10.1}", chosen.len());
+            println!(
+                "{n:>4}  {:>6}  {om:>10.1} / {ox:<10.1}  -  -  {vm:>10.1}",
+                chosen.len()
+            );
         } else {
             let (tm, tx) = stats(theirs);
             println!(
-                "{n:>4}  {:>6}  {om:>10.1} / {ox:<10.1}  {tm:>10.1} / {tx:<10.1}  {:>8.0}x",
+                "{n:>4}  {:>6}  {om:>10.1} / {ox:<10.1}  {tm:>10.1} / {tx:<10.1}  {:>8.0}x  {vm:>10.1}  {:>8.0}x",
                 ours_n,
-                tm / om
+                tm / om,
+                tm / vm
             );
         }
     }
