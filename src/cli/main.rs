@@ -187,6 +187,8 @@ enum Command {
         /// Write nothing; name the first line that would change and exit 1 if any would.
         #[arg(long)]
         check: bool,
+        #[command(flatten)]
+        patterns: PatternArgs,
     },
     /// Everything `check` warns about, plus duplicates, unreachable patterns and wildcards,
     /// and the solver's disputes; each finding as `file:line:col: rule: message`.
@@ -396,10 +398,10 @@ impl Command {
             | Command::Catalogue { patterns, .. }
             | Command::Analyze { patterns, .. }
             | Command::Score { patterns, .. }
-            | Command::Gtp { patterns, .. } => Some(patterns),
+            | Command::Gtp { patterns, .. }
+            | Command::Fmt { patterns, .. } => Some(patterns),
             Command::Solve { .. }
             | Command::Generate { .. }
-            | Command::Fmt { .. }
             | Command::Shapes { .. }
             | Command::Classify { .. }
             | Command::Library { .. }
@@ -689,7 +691,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
 
         // Authoring: layout, lint, pictures.
-        Command::Fmt { files, check } => fmt::run(&files, check),
+        Command::Fmt {
+            files,
+            check,
+            patterns,
+        } => fmt::run(&files, check, options(patterns)),
         Command::Lint {
             files,
             json,
