@@ -148,7 +148,7 @@ use reading::Ctx;
 use search::{Exhausted, Searcher, State, NO_KO};
 use symmetry::Symmetries;
 
-pub use local::{LocalQuery, LocalReader};
+pub use local::{LocalQuery, LocalReader, LocalSearch};
 pub use solution::{FirstMove, Move, Solution};
 pub use space::Space;
 
