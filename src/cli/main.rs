@@ -234,6 +234,11 @@ enum Command {
         /// Only the patterns of at most this many vertices.
         #[arg(long)]
         max_size: Option<usize>,
+        /// At most this many patterns on a page (about 10 KB each); with more, the page at
+        /// `--html` is an index, and the pages, one size each, are written beside it.
+        #[arg(long, default_value_t = catalogue::DEFAULT_PER_PAGE,
+              value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+        per_page: usize,
         #[command(flatten)]
         patterns: PatternArgs,
     },
@@ -721,8 +726,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             file,
             html,
             max_size,
+            per_page,
             patterns,
-        } => catalogue::run(&file, &html, max_size, options(patterns)),
+        } => catalogue::run(&file, &html, max_size, per_page, options(patterns)),
 
         // Board analysis and the GTP engine.
         Command::Analyze {
