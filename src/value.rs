@@ -1,4 +1,4 @@
-//! Eye values: the four digits `abcd` of SEMANTICS.md §3.
+//! Eye values: the four digits `abcd` (`docs/PATTERNS.md`, "Eye values").
 //!
 //! Each digit is a number of eyes (2 meaning "two or more"):
 //! `a` the attacker moves first and gets another move, `b` the attacker moves first,
@@ -53,12 +53,12 @@ impl EyeValue {
         self.a == self.c && self.b == self.d
     }
 
-    /// True when the value needs attack points (`a != c`, SEMANTICS.md §1).
+    /// True when the value needs attack points (`a != c`, `docs/PATTERNS.md`, "Eye values").
     pub fn needs_attack(self) -> bool {
         self.a != self.c
     }
 
-    /// True when the value needs defence points (`b != d`, SEMANTICS.md §1).
+    /// True when the value needs defence points (`b != d`, `docs/PATTERNS.md`, "Eye values").
     pub fn needs_defense(self) -> bool {
         self.b != self.d
     }

@@ -30,20 +30,20 @@ fn comments(path: &Path) -> Vec<String> {
 
 /// Format a copy of `original`; check idempotence, comments and the compiled database; give
 /// what `fmt --check` says about the original.
-fn round_trip(original: &Path, name: &str) -> (String, i32) {
+fn round_trip(original: &Path, name: &str, flags: &[&str]) -> (String, i32) {
     let dir = scratch(name);
     let copy = dir.join(name);
     std::fs::copy(original, &copy).unwrap();
     let copy_s = copy.to_str().unwrap();
-    let (out, err, code) = nakade(&["fmt", copy_s], "");
+    let (out, err, code) = nakade(&[&["fmt", copy_s][..], flags].concat(), "");
     assert_eq!((code, err.as_str()), (0, ""), "{out}");
     assert_eq!(out, format!("formatted {copy_s}\n"));
     let once = std::fs::read(&copy).unwrap();
     // Idempotent: a second run changes nothing and --check agrees.
-    let (out, _, code) = nakade(&["fmt", copy_s], "");
+    let (out, _, code) = nakade(&[&["fmt", copy_s][..], flags].concat(), "");
     assert_eq!((code, out.as_str()), (0, ""));
     assert_eq!(std::fs::read(&copy).unwrap(), once);
-    let (out, _, code) = nakade(&["fmt", "--check", copy_s], "");
+    let (out, _, code) = nakade(&[&["fmt", "--check", copy_s][..], flags].concat(), "");
     assert_eq!((code, out.as_str()), (0, ""));
     // Nothing left beside it.
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
@@ -91,7 +91,10 @@ fn round_trip(original: &Path, name: &str) -> (String, i32) {
         "{out}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
-    let (out, _, code) = nakade(&["fmt", "--check", original.to_str().unwrap()], "");
+    let (out, _, code) = nakade(
+        &[&["fmt", "--check", original.to_str().unwrap()][..], flags].concat(),
+        "",
+    );
     (out, code)
 }
 
@@ -100,7 +103,7 @@ fn gnugo_eyes_db() {
     let Some(path) = shared_file("gnugo/eyes.db") else {
         return;
     };
-    let (out, code) = round_trip(&path, "eyes.db");
+    let (out, code) = round_trip(&path, "eyes.db", &[]);
     // Line 43 is `# criterium first: ` with a trailing space.
     assert_eq!(code, 1);
     assert_eq!(
@@ -117,7 +120,7 @@ fn gnugo_eyes_3_8_db() {
     let Some(path) = shared_file("gnugo/eyes-3.8.db") else {
         return;
     };
-    let (out, code) = round_trip(&path, "eyes-3.8.db");
+    let (out, code) = round_trip(&path, "eyes-3.8.db", &["--lenient"]);
     assert_eq!(code, 1);
     assert_eq!(
         out,
@@ -131,7 +134,7 @@ fn gnugo_eyes_3_8_db() {
 #[test]
 fn default_db() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("patterns/default.db");
-    let (out, code) = round_trip(&path, "default.db");
+    let (out, code) = round_trip(&path, "default.db", &[]);
     // `generate` writes two blank lines before a section's banner; the second (line 13) goes.
     assert_eq!(code, 1);
     assert_eq!(
@@ -157,11 +160,52 @@ fn a_file_with_errors_is_left_alone() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Issue 34 item 8: `fmt` rewrote a file that parses but fails validation (`check` refuses
+/// it: a vital point marked where the value needs none). It refuses as `check` does, with the
+/// same diagnostics (file:line:col), exit 1 and the file untouched; `--lenient` makes the
+/// vital-point problems warnings there as in `check`.
+#[test]
+fn a_file_that_fails_validation_is_left_alone() {
+    let dir = scratch("invalid");
+    let bad = dir.join("invalid.db");
+    let bad_s = bad.to_str().unwrap();
+    let text = "Pattern 1\n\n   .*.\n\n:1111\n";
+    std::fs::write(&bad, text).unwrap();
+    let (_, check_err, check_code) = nakade(&["check", bad_s], "");
+    assert_eq!(check_code, 1);
+    for flags in [&[][..], &["--check"][..]] {
+        let (out, err, code) = nakade(&[&["fmt", bad_s][..], flags].concat(), "");
+        assert_eq!((code, out.as_str()), (1, ""), "fmt {flags:?}: {err}");
+        assert!(err.contains("invalid.db:3:5"), "{err}");
+        assert!(
+            err.contains("error: attack point in a pattern whose value needs none"),
+            "{err}"
+        );
+        // The same diagnostics as `check`.
+        assert!(err.starts_with(check_err.split("invalid.db: 2 errors").next().unwrap()));
+        assert!(err.contains("nothing written"), "{err}");
+        assert_eq!(std::fs::read_to_string(&bad).unwrap(), text);
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    }
+    // From standard input: nothing on standard output either.
+    let (out, err, code) = nakade(&["fmt", "-"], text);
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    assert!(err.contains("<stdin>:3:5"), "{err}");
+    // Lenient, the marks are warnings and the file is formatted.
+    let (out, _, code) = nakade(&["fmt", "--lenient", bad_s], "");
+    assert_eq!((code, out), (0, format!("formatted {bad_s}\n")));
+    assert_eq!(
+        std::fs::read_to_string(&bad).unwrap(),
+        "Pattern 1\n\n.*.\n\n:1111\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn check_names_the_first_changed_line_and_writes_nothing() {
     let dir = scratch("check");
     let f = dir.join("f.db");
-    let text = "Pattern 1\n\n...\n\n:1122\nPattern 2\n\n   .\n\n:1111\n";
+    let text = "Pattern 1\n\n.*.\n\n:1122\nPattern 2\n\n   .\n\n:1111\n";
     std::fs::write(&f, text).unwrap();
     let (out, _, code) = nakade(&["fmt", "--check", f.to_str().unwrap()], "");
     assert_eq!(code, 1);
@@ -177,7 +221,7 @@ fn check_names_the_first_changed_line_and_writes_nothing() {
     assert_eq!(code, 0);
     assert_eq!(
         std::fs::read_to_string(&f).unwrap(),
-        "Pattern 1\n\n...\n\n:1122\n\nPattern 2\n\n.\n\n:1111\n"
+        "Pattern 1\n\n.*.\n\n:1122\n\nPattern 2\n\n.\n\n:1111\n"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,10 +1,14 @@
 //! The solved shape library: sharded builds merge to the same bytes, entries agree with a
 //! fresh reading by the solver, lookups from cells in any orientation.
 
-use nakade::evaluation::library::{merge, solve_entry, Entry, Library, Outcome, PositionKey};
-use nakade::evaluation::solve::{LocalReader, Move, Space};
+use nakade::evaluation::library::{
+    merge, placement_list, solve_block_with, solve_entry, BlockLimits, Entry, Library, Outcome,
+    PositionKey, BUILD_NODE_LIMIT,
+};
+use nakade::evaluation::solve::{LocalReader, LocalSearch, Move, SolveError, Space};
 use nakade::evaluation::theory::placement::{apply, edge_symmetries, Edge};
-use nakade::tools::library_build::build;
+use nakade::evaluation::theory::zobrist::ShapeIndex;
+use nakade::tools::library_build::{build, build_with, picture, BuildOptions};
 
 use crate::support::{nakade, Rng};
 
@@ -225,4 +229,163 @@ fn every_entry_of_a_placement_is_what_a_fresh_reader_reads() {
         }
     }
     assert!(checked > 100, "{checked} entries");
+}
+
+/// Issue 35 item 1: `library build --up-to 8` gave up on placement 1812 after 20,000,001
+/// nodes. That placement is an 8-cell corner shape closing in one of the owner's stones;
+/// empty, the opponent to move with 2 outside liberties, the plain search does not read it
+/// within its budget (here: within a million nodes, where the plain search stops), and the
+/// static search (two vital regions end a line) reads every query of the placement in a few
+/// thousand nodes.
+#[test]
+fn issue_35_item_1_placement_1812_is_read_by_the_static_search() {
+    let index = ShapeIndex::new(8);
+    let all = placement_list(&index);
+    let p = all[1812].2;
+    assert_eq!((p.edge, p.cells.len()), (Edge::Corner, 8));
+    assert_eq!(picture(p), "..../.O.-/..--");
+    let block = solve_block_with(p, &BlockLimits::default(), LocalSearch::Static).unwrap();
+    assert!(block.most_nodes < 10_000, "{}", block.most_nodes);
+    assert!(block.nodes < 100_000, "{}", block.nodes);
+    let plain = BlockLimits {
+        node_limit: 1_000_000,
+        time_limit: None,
+    };
+    assert!(matches!(
+        solve_block_with(p, &plain, LocalSearch::Plain),
+        Err(SolveError::SearchLimit { .. })
+    ));
+    // Its empty position, the opponent to move, as a reader fresh to each query (a table of
+    // its own) reads it: the stored entry is that.
+    let lib = Library::from_bytes(build_with(&BuildOptions::new(8)).unwrap().bytes).unwrap();
+    let space = p.space();
+    for (key, stored) in lib.entries(1812).into_iter().take(40) {
+        let mut fresh =
+            LocalReader::with_search(&space, BUILD_NODE_LIMIT, None, LocalSearch::Static).unwrap();
+        let entry = solve_entry(
+            &mut fresh,
+            key.filling,
+            space.defender,
+            key.opponent_to_move,
+            key.liberties,
+        )
+        .unwrap();
+        assert_eq!(stored, entry, "{key:?}");
+    }
+    // The whole size-8 library: Dyer's count of positions times the factors stored.
+    assert_eq!(lib.placements(), 4402);
+    assert_eq!(lib.positions(), 5_579_160);
+}
+
+/// The two searches write the same bytes: the answers do not depend on the search, and the
+/// best move is the first of a fixed order that keeps the answer.
+#[test]
+fn the_static_and_plain_searches_write_the_same_library() {
+    let read = |search| {
+        build_with(&BuildOptions {
+            search,
+            ..BuildOptions::new(6)
+        })
+        .unwrap()
+    };
+    let (fast, plain) = (read(LocalSearch::Static), read(LocalSearch::Plain));
+    assert_eq!(fast.bytes, plain.bytes);
+    assert_eq!(fast.placements, plain.placements);
+    // The static search reads fewer nodes (at size 7: 2.3 M against 4.6 M).
+    assert!(fast.nodes < plain.nodes, "{} {}", fast.nodes, plain.nodes);
+    let hardest = fast.hardest.unwrap();
+    assert!(hardest.most_nodes > 0 && hardest.most_nodes <= hardest.nodes);
+}
+
+/// `library build` takes the limits other commands take; a placement the search gives up on
+/// is named (number, shape, search) with the limit it hit, and nothing is written; a build
+/// says how it was read and which placement was the hardest.
+#[test]
+fn cli_build_limits_and_record() {
+    let dir = std::env::temp_dir().join(format!("nakade-library-limits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("l.nksl");
+    let out_s = out.to_str().unwrap();
+    let (_, err, code) = nakade(
+        &[
+            "library",
+            "build",
+            "--up-to",
+            "4",
+            "--out",
+            out_s,
+            "--node-limit",
+            "3",
+        ],
+        "",
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(err.starts_with("error: placement "), "{err}");
+    assert!(
+        err.contains("static search): the search gave up after 4 nodes (node limit)"),
+        "{err}"
+    );
+    assert!(err.contains("nothing written (raise --node-limit"), "{err}");
+    assert!(!out.exists());
+    let (_, err, code) = nakade(
+        &[
+            "library",
+            "build",
+            "--up-to",
+            "4",
+            "--out",
+            out_s,
+            "--time-limit",
+            "1e-9",
+        ],
+        "",
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("(time limit;"), "{err}");
+    assert!(!out.exists());
+    let (_, err, code) = nakade(
+        &[
+            "library",
+            "build",
+            "--up-to",
+            "4",
+            "--out",
+            out_s,
+            "--node-limit",
+            "0",
+        ],
+        "",
+    );
+    assert_eq!(code, 2, "{err}");
+    for search in ["static", "plain"] {
+        let (_, err, code) = nakade(
+            &[
+                "library",
+                "build",
+                "--up-to",
+                "4",
+                "--out",
+                out_s,
+                "--search",
+                search,
+                "--time-limit",
+                "0",
+            ],
+            "",
+        );
+        assert_eq!(code, 0, "{err}");
+        let lines: Vec<&str> = err.lines().collect();
+        assert_eq!(lines.len(), 3, "{err}");
+        assert!(lines[0].starts_with(&format!("{out_s}: ")), "{err}");
+        assert!(
+            lines[1].starts_with(&format!("44 placements read with the {search} search, ")),
+            "{err}"
+        );
+        assert!(lines[2].starts_with("hardest: placement "), "{err}");
+        assert_eq!(
+            std::fs::read(&out).unwrap(),
+            build(4, (1, 1), false).unwrap()
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

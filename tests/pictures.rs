@@ -199,6 +199,7 @@ fn a_catalogue_groups_patterns_by_size_and_class() {
     let headings: Vec<String> = doc
         .descendants()
         .filter(|n| n.has_tag_name("h2") || n.has_tag_name("h3"))
+        .filter(|n| n.parent().and_then(|p| p.attribute("class")) == Some("size"))
         .map(|n| n.text().unwrap_or("").to_string())
         .collect();
     assert_eq!(
@@ -212,10 +213,9 @@ fn a_catalogue_groups_patterns_by_size_and_class() {
     );
     // Bent and straight three share the class 112; each card has its picture, the commented
     // ones their comment, and what the search looks in.
-    assert_eq!(
-        doc.descendants().filter(|n| n.has_tag_name("svg")).count(),
-        4
-    );
+    assert_eq!(card_pictures(&doc), 4);
+    // One page: the legend on it.
+    assert_eq!(legend(&doc).len(), 8);
     let pres: Vec<&str> = doc
         .descendants()
         .filter(|n| n.has_tag_name("pre"))
@@ -237,6 +237,80 @@ fn a_catalogue_groups_patterns_by_size_and_class() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The pictures drawn on the cards of a page.
+fn card_pictures(doc: &Document<'_>) -> usize {
+    doc.descendants()
+        .filter(|n| n.has_tag_name("svg"))
+        .filter(|n| n.parent().and_then(|p| p.attribute("class")) == Some("pattern"))
+        .count()
+}
+
+/// The legend's rows: (has a picture, text).
+fn legend(doc: &Document<'_>) -> Vec<String> {
+    let Some(section) = doc
+        .descendants()
+        .find(|n| n.attribute("id") == Some("legend"))
+    else {
+        return Vec::new();
+    };
+    section
+        .descendants()
+        .filter(|n| n.has_tag_name("tr"))
+        .map(|tr| {
+            let cells: Vec<Node<'_, '_>> = tr.children().filter(|c| c.has_tag_name("td")).collect();
+            assert_eq!(cells.len(), 2);
+            assert!(cells[0].children().any(|c| c.has_tag_name("svg")));
+            cells[1]
+                .descendants()
+                .filter(|d| d.is_text())
+                .map(|d| d.text().unwrap_or(""))
+                .collect::<String>()
+        })
+        .collect()
+}
+
+/// The links of a page (`href`s), in order.
+fn links(doc: &Document<'_>) -> Vec<String> {
+    doc.descendants()
+        .filter(|n| n.has_tag_name("a"))
+        .map(|n| n.attribute("href").unwrap().to_string())
+        .collect()
+}
+
+/// A paged catalogue read from its index: every page's card ids, each page's size in bytes,
+/// and that every page links back to the index and to its neighbours.
+fn read_paged(dir: &std::path::Path, index: &str) -> (Vec<Vec<String>>, Vec<usize>) {
+    let text = std::fs::read_to_string(dir.join(index)).unwrap();
+    let doc = parse(&text);
+    assert_eq!(card_pictures(&doc), 0);
+    let rows = legend(&doc);
+    assert_eq!(rows.len(), 8, "{rows:?}");
+    assert!(rows
+        .iter()
+        .any(|r| r.starts_with("an attack point (red ring")));
+    assert!(rows.iter().any(|r| r.starts_with("a marginal point")));
+    let pages = links(&doc);
+    let (mut ids, mut sizes) = (Vec::new(), Vec::new());
+    for (i, page) in pages.iter().enumerate() {
+        let text = std::fs::read_to_string(dir.join(page)).unwrap();
+        sizes.push(text.len());
+        let doc = parse(&text);
+        let nav = links(&doc);
+        assert_eq!(nav[0], index);
+        let mut neighbours: Vec<&String> = Vec::new();
+        neighbours.extend(i.checked_sub(1).map(|j| &pages[j]));
+        neighbours.extend(pages.get(i + 1));
+        assert_eq!(nav[1..].iter().collect::<Vec<_>>(), neighbours, "{page}");
+        assert_eq!(card_pictures(&doc), cards(&doc).len());
+        ids.push(cards(&doc));
+    }
+    (ids, sizes)
+}
+
+/// Issue 34, item 8: a catalogue of more patterns than a page holds (`--per-page`, 1,000 by
+/// default) is an index, with the legend and a link to each page, and pages of one size
+/// each: every pattern on one page, no page over the limit (the default database's whole
+/// catalogue was one page of 307 MB without a legend).
 #[test]
 fn a_catalogue_of_gnugo_eyes_db_draws_every_pattern() {
     let Some(path) = shared_file("gnugo/eyes.db") else {
@@ -250,30 +324,113 @@ fn a_catalogue_of_gnugo_eyes_db_draws_every_pattern() {
             path.to_str().unwrap(),
             "--html",
             out.to_str().unwrap(),
+            "--per-page",
+            "300",
         ],
         "",
     );
     assert_eq!(code, 0, "{o}{e}");
-    let text = std::fs::read_to_string(&out).unwrap();
-    let doc = parse(&text);
-    let ids = cards(&doc);
-    assert_eq!(ids.len(), 1816);
     assert_eq!(
-        doc.descendants().filter(|n| n.has_tag_name("svg")).count(),
-        1816
+        o,
+        format!(
+            "{}: the index of 14 pages of 1816 patterns (at most 300 a page), written beside it as eyes-sizeS-K.html\n",
+            out.display()
+        )
     );
+    let (pages, _) = read_paged(&dir, "eyes.html");
+    assert_eq!(pages.len(), 14);
+    assert!(pages.iter().all(|p| !p.is_empty() && p.len() <= 300));
     // Every pattern once.
-    let mut unique = ids.clone();
-    unique.sort();
-    unique.dedup();
-    assert_eq!(unique.len(), 1816);
+    let mut ids: Vec<String> = pages.concat();
+    assert_eq!(ids.len(), 1816);
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), 1816);
+    // Sizes 1 to 10, one page each but sizes 6 (670 patterns) and 7 (786): 3 pages each.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 15);
+    assert!(dir.join("eyes-size6-3.html").exists() && !dir.join("eyes-size6-4.html").exists());
+    // Under a page's limit, one page, with the legend.
+    let (o, e, code) = nakade(
+        &[
+            "catalogue",
+            path.to_str().unwrap(),
+            "--html",
+            dir.join("one.html").to_str().unwrap(),
+            "--per-page",
+            "1816",
+        ],
+        "",
+    );
+    assert_eq!((code, o.as_str()), (0, ""), "{e}");
+    let text = std::fs::read_to_string(dir.join("one.html")).unwrap();
+    let doc = parse(&text);
+    assert_eq!(cards(&doc).len(), 1816);
+    assert_eq!(legend(&doc).len(), 8);
     let sizes: Vec<&str> = doc
         .descendants()
         .filter(|n| n.has_tag_name("h2"))
         .map(|n| n.text().unwrap_or(""))
         .collect();
-    assert_eq!(sizes[0], "1 vertex (3 patterns)");
-    assert_eq!(sizes[9], "10 vertices (8 patterns)");
+    assert_eq!(sizes[0], "Legend");
+    assert_eq!(sizes[1], "1 vertex (3 patterns)");
+    assert_eq!(sizes[10], "10 vertices (8 patterns)");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 34, item 8: the default database's catalogue, in pages of at most 1,000 patterns
+/// (here its patterns up to 5 points: 8,364 patterns, 12 pages, none over 16 MB); pages need
+/// a file's path to be written beside, and `--per-page 0` is refused.
+#[test]
+fn the_default_database_catalogue_is_paged() {
+    let dir = scratch("default");
+    let out = dir.join("default.html");
+    let (o, e, code) = nakade(
+        &[
+            "catalogue",
+            "patterns/default.db",
+            "--max-size",
+            "5",
+            "--html",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{o}{e}");
+    let (pages, sizes) = read_paged(&dir, "default.html");
+    assert_eq!(pages.len(), 12);
+    assert_eq!(pages.iter().map(Vec::len).sum::<usize>(), 8364);
+    assert!(pages.iter().all(|p| p.len() <= 1000));
+    assert!(sizes.iter().all(|&s| s < 16 << 20), "{sizes:?}");
+    assert!(std::fs::metadata(&out).unwrap().len() < 64 << 10);
+    // A directory cannot have pages beside it.
+    let (_, e, code) = nakade(
+        &[
+            "catalogue",
+            "patterns/default.db",
+            "--max-size",
+            "5",
+            "--html",
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        e.contains("not a file; 8364 patterns make more than one page"),
+        "{e}"
+    );
+    let (_, _, code) = nakade(
+        &[
+            "catalogue",
+            "patterns/default.db",
+            "--per-page",
+            "0",
+            "--html",
+            "x.html",
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -2,8 +2,8 @@
 //! own reading (`analyze_eyegraph`) of the same form as the second opinion. Each pattern is
 //! solved in every concrete form (each `x` both ways) and every placement its edge markers
 //! allow (a pattern drawn in the centre also matches along an edge and in a corner:
-//! SEMANTICS.md §2), except forms an earlier pattern matches first and forms no board has
-//! (`tools::verify::impossible`: `verify` skips them, as `lint` does). The golden file
+//! `docs/PATTERNS.md`, "Matching"), except forms an earlier pattern matches first and forms no
+//! board has (`tools::verify::impossible`: `verify` skips them, as `lint` does). The golden file
 //! `tests/golden/verify_eyes_db.txt` records each disputed form and who GNU Go sides with;
 //! regenerate it with `NAKADE_BLESS=1`.
 //!

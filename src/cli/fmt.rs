@@ -2,6 +2,10 @@
 //! (`pattern::dsl::format`), in place and whole or not at all; with `--check`, nothing is
 //! written and the first line that would change is named (exit 1), for CI. `-` formats
 //! standard input to standard output.
+//!
+//! A file is validated and compiled first, as `nakade check` does (`--lenient` as there): a
+//! file with errors is refused with `check`'s diagnostics (`file:line:col`), exit 1, and
+//! nothing written, so `fmt` never rewrites a file that `check` refuses.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -19,10 +23,10 @@ enum Outcome {
     Changed(usize),
 }
 
-pub fn run(files: &[PathBuf], check: bool) -> anyhow::Result<ExitCode> {
+pub fn run(files: &[PathBuf], check: bool, options: dsl::Options) -> anyhow::Result<ExitCode> {
     let mut failed = false;
     for path in files {
-        match one(path, check) {
+        match one(path, check, options) {
             Ok(Some(Outcome::Unchanged)) => {}
             Ok(Some(Outcome::Changed(line))) if check => {
                 outln!(
@@ -46,8 +50,9 @@ pub fn run(files: &[PathBuf], check: bool) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// Format one file; `None` after printing its diagnostics when it does not parse.
-fn one(path: &Path, check: bool) -> anyhow::Result<Option<Outcome>> {
+/// Format one file; `None` after printing its diagnostics when it does not parse or fails
+/// validation (`options` as `check` reads it).
+fn one(path: &Path, check: bool, options: dsl::Options) -> anyhow::Result<Option<Outcome>> {
     let bytes = load::read_bytes(path)?;
     let name = load::input_name(path);
     // `-`: standard input, formatted to standard output (or checked).
@@ -55,15 +60,22 @@ fn one(path: &Path, check: bool) -> anyhow::Result<Option<Outcome>> {
     if Database::is_compiled(&bytes) {
         anyhow::bail!("{name}: a compiled database (nakade compile); fmt formats pattern files");
     }
-    // The layout does not depend on whether vital points agree with values: read leniently.
-    let options = dsl::Options { lenient: true };
+    // Validated as `check` validates it: a file `check` refuses is not rewritten.
     let file = match dsl::parse_with(&name, &bytes, options) {
         Ok(f) => f,
         Err(diagnostics) => {
+            let errors = diagnostics.iter().filter(|d| d.is_error()).count();
             load::eprint_diagnostics(&diagnostics);
+            eprintln!(
+                "{name}: {errors} error{}; nothing written",
+                super::check::plural(errors)
+            );
+            load::hint_lenient(&name, &bytes, options);
             return Ok(None);
         }
     };
+    // And compiled, as `check` compiles it (the few errors only compiling finds).
+    load::compile(path, &file).map_err(|e| anyhow::anyhow!("{e:#}; nothing written"))?;
     let formatted = format::format(&file.syntax);
     // The original parsed as UTF-8 above.
     let original = String::from_utf8_lossy(&bytes);

@@ -2,20 +2,22 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use clap::Subcommand;
 use serde_json::json;
 
 use nakade::evaluation::library::{
-    orient, read_layout, Library, Outcome, MAX_LIBERTIES, MAX_LIBRARY_SIZE,
+    orient, read_layout, BlockLimits, Library, Outcome, BUILD_NODE_LIMIT, MAX_LIBERTIES,
+    MAX_LIBRARY_SIZE,
 };
+use nakade::evaluation::solve::LocalSearch;
 use nakade::evaluation::theory::placement::Edge;
 use nakade::evaluation::theory::polyomino::Cell;
 use nakade::pattern::diagram::Content;
 use nakade::pattern::encoded::parse_graph;
-use nakade::tools::library_build::build;
+use nakade::tools::library_build::{build_with, BuildError, BuildOptions};
 
 use crate::output::write_whole;
 
@@ -32,6 +34,19 @@ pub enum LibraryCommand {
         /// Output file.
         #[arg(long)]
         out: PathBuf,
+        /// Give up when one query (one position, player to move, liberty count and ko
+        /// threats) reads more than this many search nodes (default 20,000,000).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        node_limit: Option<u64>,
+        /// Give up when one placement's reading takes longer than this many seconds,
+        /// fractions allowed (default: none); 0 means no time limit.
+        #[arg(long, value_parser = crate::seconds)]
+        time_limit: Option<Duration>,
+        /// The search: `static` ends a line once the wall has two vital regions and reads
+        /// joining and winning moves first; `plain` is the search without those (the same
+        /// answers; it gives up on some 8-cell placements).
+        #[arg(long, default_value = "static", value_parser = ["static", "plain"])]
+        search: String,
     },
     /// Join part files into the library file (the same bytes as one unsharded build).
     Merge {
@@ -89,16 +104,53 @@ pub fn open(path: &Path) -> anyhow::Result<Library> {
 
 pub fn run(cmd: LibraryCommand) -> anyhow::Result<ExitCode> {
     match cmd {
-        LibraryCommand::Build { up_to, shard, out } => {
+        LibraryCommand::Build {
+            up_to,
+            shard,
+            out,
+            node_limit,
+            time_limit,
+            search,
+        } => {
             let started = Instant::now();
-            let bytes = build(up_to as usize, shard.unwrap_or((1, 1)), true)?;
-            write_whole(&out, &bytes)?;
+            let options = BuildOptions {
+                up_to: usize::from(up_to),
+                shard: shard.unwrap_or((1, 1)),
+                progress: true,
+                limits: BlockLimits {
+                    node_limit: node_limit.unwrap_or(BUILD_NODE_LIMIT),
+                    time_limit: time_limit.filter(|t| !t.is_zero()),
+                },
+                search: if search == "plain" {
+                    LocalSearch::Plain
+                } else {
+                    LocalSearch::Static
+                },
+            };
+            let built = build_with(&options).map_err(|e| match e {
+                BuildError::Solve { .. } => anyhow::anyhow!(
+                    "{e}; nothing written (raise --node-limit or --time-limit, or try the \
+                     other --search)"
+                ),
+                e => e.into(),
+            })?;
+            write_whole(&out, &built.bytes)?;
             eprintln!(
                 "{}: {} bytes in {:.1} s",
                 out.display(),
-                bytes.len(),
+                built.bytes.len(),
                 started.elapsed().as_secs_f64()
             );
+            eprintln!(
+                "{} placements read with the {search} search, {} search nodes",
+                built.placements, built.nodes
+            );
+            if let Some(h) = &built.hardest {
+                eprintln!(
+                    "hardest: placement {} ({}-cell {} shape {}), {} nodes in its largest query, {} in all",
+                    h.placement, h.cells, h.edge, h.shape, h.most_nodes, h.nodes
+                );
+            }
             Ok(ExitCode::SUCCESS)
         }
         LibraryCommand::Merge { parts, out } => {

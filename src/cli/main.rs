@@ -187,6 +187,8 @@ enum Command {
         /// Write nothing; name the first line that would change and exit 1 if any would.
         #[arg(long)]
         check: bool,
+        #[command(flatten)]
+        patterns: PatternArgs,
     },
     /// Everything `check` warns about, plus duplicates, unreachable patterns and wildcards,
     /// and the solver's disputes; each finding as `file:line:col: rule: message`.
@@ -232,6 +234,11 @@ enum Command {
         /// Only the patterns of at most this many vertices.
         #[arg(long)]
         max_size: Option<usize>,
+        /// At most this many patterns on a page (about 10 KB each); with more, the page at
+        /// `--html` is an index, and the pages, one size each, are written beside it.
+        #[arg(long, default_value_t = catalogue::DEFAULT_PER_PAGE,
+              value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+        per_page: usize,
         #[command(flatten)]
         patterns: PatternArgs,
     },
@@ -396,10 +403,10 @@ impl Command {
             | Command::Catalogue { patterns, .. }
             | Command::Analyze { patterns, .. }
             | Command::Score { patterns, .. }
-            | Command::Gtp { patterns, .. } => Some(patterns),
+            | Command::Gtp { patterns, .. }
+            | Command::Fmt { patterns, .. } => Some(patterns),
             Command::Solve { .. }
             | Command::Generate { .. }
-            | Command::Fmt { .. }
             | Command::Shapes { .. }
             | Command::Classify { .. }
             | Command::Library { .. }
@@ -689,7 +696,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
 
         // Authoring: layout, lint, pictures.
-        Command::Fmt { files, check } => fmt::run(&files, check),
+        Command::Fmt {
+            files,
+            check,
+            patterns,
+        } => fmt::run(&files, check, options(patterns)),
         Command::Lint {
             files,
             json,
@@ -715,8 +726,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             file,
             html,
             max_size,
+            per_page,
             patterns,
-        } => catalogue::run(&file, &html, max_size, options(patterns)),
+        } => catalogue::run(&file, &html, max_size, per_page, options(patterns)),
 
         // Board analysis and the GTP engine.
         Command::Analyze {

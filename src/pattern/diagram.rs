@@ -1,7 +1,8 @@
 //! Diagrams: the character grids that pattern files and GNU Go's encoded eye graphs share.
 //!
-//! A diagram is rows of cells; each cell is a vertex marker (SEMANTICS.md §1), a board-edge
-//! marker (`|`, `-`, `+`) or nothing (a space in a pattern file, `O` in an encoded graph).
+//! A diagram is rows of cells; each cell is a vertex marker (`docs/PATTERNS.md`, "Markers"), a
+//! board-edge marker (`|`, `-`, `+`) or nothing (a space in a pattern file, `O` in an encoded
+//! graph).
 //! The `dsl` stage and the `encoded` parser both produce a [`Diagram`]; [`crate::pattern::graph`] turns
 //! it into an eye graph.
 
@@ -62,7 +63,7 @@ pub enum Marker {
 }
 
 impl Marker {
-    /// Every marker, in the order of SEMANTICS.md's table.
+    /// Every marker, in the order of the table of `docs/PATTERNS.md`, "Markers".
     pub const ALL: [Marker; 11] = [
         Marker::Empty,
         Marker::Vital,
@@ -333,7 +334,8 @@ impl Diagram {
     /// The vertices in reading order (row by row, left to right), with their edge counts.
     ///
     /// A vertex lies on a board edge when a `|` is beside it or a `-` above or below it
-    /// (SEMANTICS.md §1: next to one edge marker on an edge, next to two in a corner).
+    /// (`docs/PATTERNS.md`, "Markers": next to one edge marker on an edge, next to two in a
+    /// corner).
     pub fn vertices(&self) -> Vec<DiagramVertex> {
         let mut out = Vec::new();
         for (r, row) in self.rows.iter().enumerate() {
@@ -354,13 +356,13 @@ impl Diagram {
     /// Every board placement the diagram's edge markers allow, the drawn one first.
     ///
     /// A pattern matches an eye space whose vertices lie on at least the board edges it draws
-    /// (SEMANTICS.md §2), so a shape drawn in the centre also stands for the same shape along
-    /// any of the four edges and in any corner, and one drawn along the bottom edge also for the
-    /// two bottom corners. Each placement is redrawn with its edge markers: on each axis the
-    /// shape touches neither side, the low side or the high side, as drawn where the diagram
-    /// draws an edge on that axis. A placement against the top or right edge is drawn turned
-    /// over, against the bottom or left edge, as `eyes.db` draws its edge patterns (the same
-    /// graph; GNU Go's `analyze_eyegraph` misreads top-left corners: it answers
+    /// (`docs/PATTERNS.md`, "Matching"), so a shape drawn in the centre also stands for the same
+    /// shape along any of the four edges and in any corner, and one drawn along the bottom edge
+    /// also for the two bottom corners. Each placement is redrawn with its edge markers: on
+    /// each axis the shape touches neither side, the low side or the high side, as drawn where
+    /// the diagram draws an edge on that axis. A placement against the top or right edge is
+    /// drawn turned over, against the bottom or left edge, as `eyes.db` draws its edge patterns
+    /// (the same graph; GNU Go's `analyze_eyegraph` misreads top-left corners: it answers
     /// `+------%|XXXXXX` with the corner stone gone). Nine placements at most, fewer where two
     /// give the same diagram. A diagram whose markers do not sit on the shape's outer rows and
     /// columns (or draw both sides of an axis) is returned as drawn, alone.

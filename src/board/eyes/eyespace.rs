@@ -383,7 +383,8 @@ fn in_small_region(board: &Board, s: Loc) -> bool {
 pub struct SpacePoint {
     /// Where.
     pub loc: Loc,
-    /// On the edge of the space (SEMANTICS.md §2).
+    /// On the edge of the space: where the attacker can come in from outside (`docs/PATTERNS.md`,
+    /// "Markers").
     pub marginal: bool,
     /// An attacker (dead) stone sits there.
     pub stone: bool,

@@ -1,5 +1,5 @@
-//! Eye topology: proper, half and false eyes from the diagonals (SEMANTICS.md §4, seed `002`
-//! "Eye Topology" and "Eye Topology with Ko").
+//! Eye topology: proper, half and false eyes from the diagonals (GNU Go's rule, stated below;
+//! seed `002` "Eye Topology" and "Eye Topology with Ko").
 //!
 //! Takes a [`Board`] and an [`EyeSpace`]; gives, for each point of the space that is not
 //! marginal and has at most one neighbour in it, the sum of its diagonal scores and a class,
@@ -124,7 +124,7 @@ pub struct GraphVertex {
     pub open_side: bool,
 }
 
-/// An eye space as a graph: what the matcher (SEMANTICS.md §2) reads.
+/// An eye space as a graph: what the matcher (`docs/PATTERNS.md`, "Matching") reads.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpaceGraph {
     /// The vertices: the space's points in order, then virtual vertices.

@@ -1,4 +1,5 @@
-//! Ko half eyes read both ways (SEMANTICS.md §4, seed `002` "Eye Topology with Ko").
+//! Ko half eyes read both ways (the ko scores a and b of the diagonals: `board::eyes::topology`;
+//! seed `002` "Eye Topology with Ko").
 //!
 //! Takes an eye space whose topology depends on exactly one ko: some diagonal scored a (7/8,
 //! the ko favours the owner) or b (9/8, it favours the attacker). The fractional sum says

@@ -40,7 +40,7 @@ impl Baseline {
         Baseline { patterns }
     }
 
-    /// The first pattern in file order that matches `space` (SEMANTICS.md §2).
+    /// The first pattern in file order that matches `space` (`docs/PATTERNS.md`, "Matching").
     pub fn lookup(&self, space: &EyeGraph) -> Option<Match> {
         let n = nodes(space);
         let marginals = space.marginal_count();

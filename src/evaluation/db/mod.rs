@@ -1,4 +1,4 @@
-//! The compiled database and its matcher (SEMANTICS.md §2).
+//! The compiled database and its matcher (`docs/PATTERNS.md`, "Matching").
 //!
 //! Takes validated [`Pattern`]s, gives a [`Database`]; [`Database::lookup`] takes an eye space
 //! as an [`EyeGraph`] and gives the first matching pattern in file order, its eye value, and its

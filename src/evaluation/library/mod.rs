@@ -29,7 +29,7 @@ pub mod entry;
 use std::sync::OnceLock;
 
 use crate::evaluation::checksum::xxh64;
-use crate::evaluation::solve::{LocalQuery, LocalReader, SolveError, MAX_KO_THREATS};
+use crate::evaluation::solve::{LocalQuery, LocalReader, LocalSearch, SolveError, MAX_KO_THREATS};
 use crate::evaluation::theory::life::legal_fillings;
 use crate::evaluation::theory::placement::{Edge, Placement};
 use crate::evaluation::theory::polyomino::Cell;
@@ -141,12 +141,58 @@ pub fn solve_entry(
     Ok(Entry { outcome, best })
 }
 
-/// The block of one placement: every legal filling solved.
+/// The block of one placement: every legal filling solved, with the plain search and
+/// [`BUILD_NODE_LIMIT`].
 pub fn solve_block(placement: &Placement) -> Result<Vec<u8>, SolveError> {
+    solve_block_with(placement, &BlockLimits::default(), LocalSearch::Plain).map(|b| b.bytes)
+}
+
+/// The budget of one placement's reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlockLimits {
+    /// Nodes of one query (one position, one player to move, one count of liberties and of
+    /// ko threats).
+    pub node_limit: u64,
+    /// Time of the whole placement: every query started after it has passed fails.
+    pub time_limit: Option<std::time::Duration>,
+}
+
+impl Default for BlockLimits {
+    /// [`BUILD_NODE_LIMIT`], no time limit.
+    fn default() -> BlockLimits {
+        BlockLimits {
+            node_limit: BUILD_NODE_LIMIT,
+            time_limit: None,
+        }
+    }
+}
+
+/// One placement's block and how it was read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Block {
+    /// The block's bytes, as [`write_file`] takes them.
+    pub bytes: Vec<u8>,
+    /// The search it was read with.
+    pub search: LocalSearch,
+    /// Search nodes of every query.
+    pub nodes: u64,
+    /// Search nodes of the largest query.
+    pub most_nodes: u64,
+}
+
+/// [`solve_block`] within `limits`, with `search`. The bytes do not depend on the search
+/// (every [`LocalSearch`] gives the same answers, and the best move is the first of a fixed
+/// order that keeps the answer); only the reading's length does.
+pub fn solve_block_with(
+    placement: &Placement,
+    limits: &BlockLimits,
+    search: LocalSearch,
+) -> Result<Block, SolveError> {
     let space = placement.space();
     let cells = placement.cells.len();
     let fillings = legal_fillings(&space, cells);
-    let mut reader = LocalReader::new(&space, BUILD_NODE_LIMIT)?;
+    let mut reader =
+        LocalReader::with_search(&space, limits.node_limit, limits.time_limit, search)?;
     let mut out = vec![cells as u8];
     out.extend((fillings.len() as u16).to_le_bytes());
     for &x in &fillings {
@@ -160,7 +206,12 @@ pub fn solve_block(placement: &Placement) -> Result<Vec<u8>, SolveError> {
             }
         }
     }
-    Ok(out)
+    Ok(Block {
+        bytes: out,
+        search,
+        nodes: reader.total_nodes(),
+        most_nodes: reader.most_nodes(),
+    })
 }
 
 /// A library file's header.

@@ -3,7 +3,8 @@
 //! Takes an eye space ([`Space`]: adjacency bitmasks, marginal vertices, attacker stones, board
 //! edges; built from a [`Diagram`](crate::pattern::diagram::Diagram) with [`Space::from_diagram`], or from GNU Go's encoded graph
 //! text with [`crate::pattern::encoded::parse_graph`]) and gives a [`Solution`]: the four-digit [`EyeValue`](crate::EyeValue)
-//! (SEMANTICS.md §3), every attack and defence point, and a line of play for each digit.
+//! (`docs/PATTERNS.md`, "Eye values"), every attack and defence point, and a line of play for
+//! each digit.
 //! It is the referee behind the pattern database: what GNU Go 3.8's `analyze_eyegraph` computes,
 //! rebuilt from its observed behaviour.
 //!
@@ -148,7 +149,7 @@ use reading::Ctx;
 use search::{Exhausted, Searcher, State, NO_KO};
 use symmetry::Symmetries;
 
-pub use local::{LocalQuery, LocalReader};
+pub use local::{LocalQuery, LocalReader, LocalSearch};
 pub use solution::{FirstMove, Move, Solution};
 pub use space::Space;
 

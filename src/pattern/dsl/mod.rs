@@ -1,4 +1,4 @@
-//! The pattern language: `eyes.db`-compatible pattern files (SEMANTICS.md §1).
+//! The pattern language: `eyes.db`-compatible pattern files (`docs/PATTERNS.md`).
 //!
 //! Takes the bytes of a file, gives a [`PatternFile`]: the spanned syntax tree
 //! ([`syntax::SourceFile`], comments kept) and the validated [`Pattern`]s, each with its

@@ -1,5 +1,6 @@
 //! Validation: from the spanned syntax tree to plain [`Pattern`]s, with every problem of the
-//! file reported at its line and column (SEMANTICS.md §1, and the further checks of issue 2).
+//! file reported at its line and column (`docs/PATTERNS.md`, "A pattern file" and
+//! "Errors and warnings").
 
 use crate::pattern::diagram::{Cell, Diagram, Marker};
 use crate::pattern::graph::{EyeGraph, GraphError, MAX_VERTICES};

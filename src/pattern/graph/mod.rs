@@ -29,7 +29,7 @@ pub const MAX_DEGREE: usize = 4;
 /// many edges.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Vertex {
-    /// Next to an empty point outside the space (SEMANTICS.md §1).
+    /// Next to an empty point outside the space (`docs/PATTERNS.md`, "Markers").
     pub marginal: bool,
     /// What stands there.
     pub content: Content,
