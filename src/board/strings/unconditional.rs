@@ -28,25 +28,24 @@
 //!    (two-point eyes reduced).
 //! 3. C's **unconditional territory** is then every empty point beside an invincible string
 //!    or beside an A string in atari, and every point of an A string in atari. An A stone of
-//!    the position there is dead; an empty point of the position there is C's territory.
+//!    the position there is dead; an empty point of the position there is C's territory; a C
+//!    stone of the position there (a string step 1 took, on a point the fill leaves to C, as
+//!    the stone beside a mutual atari that C wins) is alive, as GNU Go answers it.
 //!
 //! A point is answered from black's reading first, then white's. The steps follow GNU Go's
 //! documentation of `unconditional_life` and were checked against GNU Go 3.8 point by point
 //! (`examples/unconditional_vs_gnugo.rs`; `docs/MEASUREMENTS.md` has the figures): the same
-//! answer at every point of 110 self-play final positions, and at 99.99% of the points of
-//! every position of six random games. Where they still differ, GNU Go calls a lone string
-//! alive that step 1 captures here (the stone beside a mutual atari it wins, a stone in its
-//! side's eye): GNU Go keeps such strings by a rule its documentation does not give, not
-//! found yet (`tests/unconditional/differences.txt`). The order of the moves is fixed (board
-//! order), as GNU Go's is; on rare shapes another order could give another answer, so a
-//! rotated board may differ where GNU Go's own answer does.
+//! answer at every point of the self-play final positions, of every position of six random
+//! games, of the composed positions and of the random positions saved. The order of the
+//! moves is fixed (board order), as GNU Go's is; on rare shapes another order could give
+//! another answer, so a rotated board may differ where GNU Go's own answer does.
 
 use crate::board::{Board, Color, Loc};
 
 /// One point's unconditional status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Unconditional {
-    /// A stone of a pass-alive string.
+    /// A stone of a pass-alive string, or a stone standing on its colour's territory.
     Alive,
     /// A stone inside the opponent's pass-alive area: it can never live.
     Dead,
@@ -323,6 +322,7 @@ pub fn unconditional_life(board: &Board, color: Color) -> UnconditionalLife {
         }
     }
     // Step 3.
+    let mut saved = Vec::new();
     for p in b.locs() {
         let beside_invincible = || {
             b.neighbors(p)
@@ -337,9 +337,18 @@ pub fn unconditional_life(board: &Board, color: Color) -> UnconditionalLife {
             Some(c) if c == other => b.liberty_count(p) == 1,
             Some(_) => false,
         };
-        if in_territory && board.color(p) != Some(color) {
-            life.territory[p.index()] = true;
+        if in_territory {
+            if board.color(p) == Some(color) {
+                // A stone of the position on the colour's territory (a string step 1
+                // captured, whose point the fill leaves to the colour): alive.
+                saved.push(p);
+            } else {
+                life.territory[p.index()] = true;
+            }
         }
+    }
+    for p in saved {
+        life.alive[p.index()] = true;
     }
     life
 }
