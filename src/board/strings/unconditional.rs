@@ -23,9 +23,12 @@
 //!    (potential sekis aside) are **invincible**: their stones are alive. With none, C has
 //!    nothing unconditional.
 //! 2. **A fills**: A plays on every liberty of the invincible strings where it may; then,
-//!    until nothing changes, A extends each of its strings in atari; then A plays wherever
-//!    its stone has two empty neighbours (big eyes split), then wherever it has one
-//!    (two-point eyes reduced).
+//!    until nothing changes, A extends each of its strings in atari. Then the **small
+//!    sekis**: a potential seki's string whose liberties (two or more) are exactly those of
+//!    an A string beside it is taken as invincible (alive), and A fills those liberties but
+//!    the last (in board order): the A string is left in atari. Then A plays wherever its
+//!    stone has two empty neighbours (big eyes split), then wherever it has one (two-point
+//!    eyes reduced), first where its string keeps two liberties, then anywhere.
 //! 3. C's **unconditional territory** is then every empty point beside an invincible string
 //!    or beside an A string in atari, and every point of an A string in atari. An A stone of
 //!    the position there is dead; an empty point of the position there is C's territory; a C
@@ -252,6 +255,24 @@ fn potential_sekis(b: &Board, color: Color) -> Vec<bool> {
     out
 }
 
+/// `other` extends its strings in atari where it may, until none can.
+fn extend_ataris(b: &mut Board, other: Color) {
+    loop {
+        let mut changed = false;
+        for s in strings_of(b, other) {
+            if b.color(s) == Some(other) && b.liberty_count(s) == 1 {
+                let l = b.liberties(s)[0];
+                if b.is_legal(l, other) && b.play(l, other).is_ok() {
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+}
+
 /// `color`'s unconditional reading of `board` (see the module docs).
 pub fn unconditional_life(board: &Board, color: Color) -> UnconditionalLife {
     let n = board.grid_len();
@@ -289,31 +310,65 @@ pub fn unconditional_life(board: &Board, color: Color) -> UnconditionalLife {
             }
         }
     }
-    loop {
-        let mut changed = false;
-        for s in strings_of(&b, other) {
-            if b.color(s) == Some(other) && b.liberty_count(s) == 1 {
-                let l = b.liberties(s)[0];
-                if b.is_legal(l, other) && b.play(l, other).is_ok() {
-                    changed = true;
-                }
+    extend_ataris(&mut b, other);
+    // A small seki: a potential seki's string of C beside an A string whose liberties are
+    // all its own lives (A cannot take it without putting itself in atari first): A fills
+    // all the shared liberties but the last, and the C string counts as invincible.
+    let mut aside = aside;
+    for s in strings_of(&b, color) {
+        if !aside[s.index()] || b.color(s) != Some(color) {
+            continue;
+        }
+        let own = libs_sorted(&b, s);
+        let mut neighbours: Vec<Loc> = b
+            .string_stones(s)
+            .into_iter()
+            .flat_map(|t| b.neighbors(t).collect::<Vec<_>>())
+            .filter(|&m| b.color(m) == Some(other))
+            .map(|m| {
+                b.string_stones(m)
+                    .into_iter()
+                    .min()
+                    .expect("a string has stones")
+            })
+            .collect();
+        neighbours.sort();
+        neighbours.dedup();
+        let seki = neighbours.iter().any(|&w| {
+            let mut libs = b.liberties(w);
+            libs.sort();
+            libs.len() >= 2 && libs == own
+        });
+        if !seki {
+            continue;
+        }
+        for t in b.string_stones(s) {
+            aside[t.index()] = false;
+            life.alive[t.index()] = true;
+        }
+        for &l in &own[..own.len() - 1] {
+            if b.is_legal(l, other) {
+                let _ = b.play(l, other);
             }
         }
-        if !changed {
-            break;
-        }
     }
-    for wanted in [2, 1] {
+    // Big eyes split (a stone with two empty neighbours), then two-point eyes reduced: first
+    // where A's string keeps two liberties, then anywhere.
+    for (wanted, into_atari) in [(2, true), (1, false), (1, true)] {
         loop {
             let mut changed = false;
             let empties: Vec<Loc> = b.locs().filter(|&l| b.is_empty(l)).collect();
             for l in empties {
-                if !b.is_empty(l) || aside[l.index()] {
+                if !b.is_empty(l) {
                     continue;
                 }
                 let free = b.neighbors(l).filter(|&m| b.is_empty(m)).count();
                 if free >= wanted && b.is_legal(l, other) && b.play(l, other).is_ok() {
-                    changed = true;
+                    if !into_atari && b.liberty_count(l) < 2 {
+                        b.undo();
+                    } else {
+                        changed = true;
+                    }
                 }
             }
             if !changed {
