@@ -12,6 +12,10 @@
 //! `--write-golden` writes `tests/unconditional/golden.txt` (GNU Go's answer at every point
 //! of the saved sets, one letter a point), so the tests run without GNU Go. A random position
 //! where the two differ is saved under `tests/unconditional/fuzz/` as a regression.
+//!
+//! `NAKADE_UNCOND_ONLY=TEXT` keeps the saved positions whose name holds TEXT (as
+//! `composed/`); with `--write-golden`, the golden lines of the others are kept as they are
+//! (and those of positions it takes that are gone are dropped).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -181,14 +185,21 @@ fn main() {
         Default::default();
     let mut ours_time = 0.0;
     let mut boards = 0usize;
-    let all = cases(root, &tmp);
+    let mut all = cases(root, &tmp);
+    let only = std::env::var("NAKADE_UNCOND_ONLY").ok();
+    if let Some(only) = &only {
+        all.retain(|c| c.name.contains(only.as_str()));
+    }
+    let old_golden =
+        std::fs::read_to_string(root.join("tests/unconditional/golden.txt")).unwrap_or_default();
+    let mut lines: Vec<(String, String)> = Vec::new();
     for case in &all {
         let want = theirs(&mut g, case);
         let t = Instant::now();
         let got = ours(&case.board);
         ours_time += t.elapsed().as_secs_f64();
         boards += 1;
-        golden.push_str(&format!("{}\t{}\n", case.name, want));
+        lines.push((case.name.clone(), want.clone()));
         let f = figures.entry(case.set).or_default();
         let same = want
             .chars()
@@ -252,6 +263,28 @@ fn main() {
         ours_time * 1000.0 / boards.max(1) as f64
     );
     if write_golden {
+        if only.is_some() {
+            // Keep the lines of the positions not run, in their place; the new ones after.
+            // A position the filter takes but that is gone (renamed, removed) goes too.
+            let only = only.as_deref().unwrap_or_default();
+            let mut kept: Vec<(String, String)> = old_golden
+                .lines()
+                .filter(|l| !l.starts_with('#'))
+                .filter_map(|l| l.split_once('\t'))
+                .filter(|(n, _)| !n.contains(only) || lines.iter().any(|(m, _)| m == n))
+                .map(|(n, w)| (n.to_string(), w.to_string()))
+                .collect();
+            for (name, want) in lines.drain(..) {
+                match kept.iter_mut().find(|(n, _)| *n == name) {
+                    Some(line) => line.1 = want,
+                    None => kept.push((name, want)),
+                }
+            }
+            lines = kept;
+        }
+        for (name, want) in &lines {
+            golden.push_str(&format!("{name}\t{want}\n"));
+        }
         let path = root.join("tests/unconditional/golden.txt");
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, golden).unwrap();

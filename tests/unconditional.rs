@@ -306,3 +306,50 @@ fn unconditional_status_is_gnu_gos_at_every_point_of_the_saved_sets() {
     assert!(points > 190_000, "{points} points");
     pretty_assertions::assert_eq!(differing, listed);
 }
+
+/// Issue 30's composed positions: at least twelve 19x19 boards of walls of each colour with
+/// dead groups, mutual ataris and small sekis inside (`tests/unconditional/composed/`), each
+/// in the golden file (GNU Go's answers), and ours the same at every point of each.
+#[test]
+fn the_composed_walled_positions_are_gnu_gos_at_every_point() {
+    use nakade::board::unconditional;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/unconditional");
+    let golden = std::fs::read_to_string(root.join("golden.txt")).unwrap();
+    let (mut big, mut with_dead) = (0, 0);
+    let mut files: Vec<_> = std::fs::read_dir(root.join("composed"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    for path in files {
+        let name = format!("composed/{}", path.file_name().unwrap().to_string_lossy());
+        let board = ascii::parse_board(&std::fs::read_to_string(&path).unwrap(), None)
+            .unwrap()
+            .board;
+        let want = golden
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{name}\t")))
+            .unwrap_or_else(|| panic!("{name} is not in golden.txt"));
+        let got: String = unconditional::all(&board)
+            .into_iter()
+            .map(|(_, u)| match u.as_str() {
+                "alive" => 'a',
+                "dead" => 'd',
+                "black_territory" => 'b',
+                "white_territory" => 'w',
+                _ => 'u',
+            })
+            .collect();
+        assert_eq!(got, want, "{name}");
+        if board.size() == 19 {
+            big += 1;
+            assert!(want.contains('a'), "{name}: no invincible wall");
+            with_dead += usize::from(want.contains('d'));
+        }
+    }
+    assert!(big >= 12, "{big} composed 19x19 positions");
+    assert!(
+        with_dead >= 10,
+        "{with_dead} with dead stones inside a wall"
+    );
+}

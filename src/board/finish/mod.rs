@@ -21,12 +21,17 @@
 //!    read both ways), add up: with the opponent moving first in each space and the owner
 //!    answering there, the group has the sum of the spaces' second digits (`b` of `abcd`).
 //!    A closed space beyond the solver's reach with at least [`LARGE_AREA`] core points
-//!    counts as two eyes (and the reason says so: [`Reason::LargeArea`]). A group with two eyes, or a
-//!    pass-alive string, is **alive**.
-//! 4. **A group short of two eyes** is **dead** when, were it gone, its stones would stand in
-//!    the opponent's domain and outside its own (it is enclosed) and every opponent group
-//!    beside it is alive; unless its owner is to move and one move gives it two eyes
-//!    (then it is alive, and [`Reason::Critical`] says that the position is not settled).
+//!    counts as two eyes (and the reason says so: [`Reason::LargeArea`]); so does a region
+//!    of at least as many empty points that only the group and pass-alive opponent strings
+//!    enclose (invaders of at most three stones inside), such as the area between a wall and
+//!    a living opponent group, which the eye-space stage leaves out. A group with two eyes,
+//!    or a pass-alive string, is **alive**.
+//! 4. **A group short of two eyes** is **dead** when, were it gone (and every group of its
+//!    colour short of eyes: invaders side by side do not enclose each other), its stones
+//!    would stand in the opponent's domain and outside its own (it is enclosed) and every
+//!    opponent group beside it is alive; unless its owner is to move and one move gives it
+//!    two eyes, and it is one string the tactical reader cannot take (then it is alive, and
+//!    [`Reason::Critical`] says that the position is not settled).
 //!    Beside an opponent group that is also short of eyes, it is in **seki** when no string
 //!    of either can be captured even by a first move and every liberty of both is shared or
 //!    an eye; otherwise the two are in a capturing race, read by liberties
@@ -412,11 +417,22 @@ pub fn final_status(
         let mut new_fixed: Vec<(Vec<Loc>, FinalStatus, Reason)> = Vec::new();
         // Races lost: the group, its liberties, the winner's.
         let mut races: Vec<(usize, usize, usize)> = Vec::new();
+        // The strings of each colour's groups short of eyes: the enclosure test takes them
+        // all off (invaders side by side enclose each other's points otherwise).
+        let weak_of = |c: Color| -> Vec<Loc> {
+            groups
+                .iter()
+                .filter(|h| h.color == c && weak(h))
+                .flat_map(|h| h.strings.iter().copied())
+                .collect()
+        };
+        let weak_strings = [weak_of(Color::Black), weak_of(Color::White)];
+        let weak_with = |c: Color| &weak_strings[usize::from(c == Color::White)];
         for (gi, g) in groups.iter().enumerate() {
             if !weak(g) || decided(g, &fixed) {
                 continue;
             }
-            if !enclosed(board, &live, g) {
+            if !enclosed(board, &live, g, weak_with(g.color)) {
                 // Open: alive, unless it has no eyes to make and the reader captures every
                 // string of it, the opponent moving first.
                 if g.eyes.max == 0 && g.strings.iter().all(|&s| capturable[s.index()]) {
@@ -428,9 +444,27 @@ pub fn final_status(
             }
             let foes: Vec<usize> = neighbour_groups(board, &groups, gi)
                 .into_iter()
-                .filter(|&h| weak(&groups[h]) && enclosed(board, &live, &groups[h]))
+                .filter(|&h| {
+                    let h_ = &groups[h];
+                    weak(h_) && enclosed(board, &live, h_, weak_with(h_.color))
+                })
                 .collect();
             if foes.is_empty() {
+                if g.eyes.max >= 2
+                    && to_move == g.color
+                    && g.strings.len() == 1
+                    && !capturable[g.strings[0].index()]
+                {
+                    // Its owner moves first and makes the second eye: alive, not settled. (A
+                    // group of one string the reader cannot take: the links of a group of
+                    // several can be cut, the second eye notwithstanding.)
+                    new_fixed.push((
+                        g.strings.clone(),
+                        FinalStatus::Alive,
+                        Reason::Critical(g.eyes),
+                    ));
+                    continue;
+                }
                 let why = if g.eyes.max >= 2 {
                     Reason::Critical(g.eyes)
                 } else {
@@ -620,6 +654,9 @@ fn candidates(
             }
         }
         let pass = strings.iter().any(|s| pass_alive[s.index()]);
+        if large.is_none() && !pass {
+            large = enclosed_area(board, live, pass_alive, &strings);
+        }
         groups.push(Candidate {
             color,
             eyes: Eyes {
@@ -674,11 +711,76 @@ fn neighbour_groups(board: &Board, groups: &[Candidate], gi: usize) -> Vec<usize
     out
 }
 
-/// Step 4's test: were the group gone, its stones would lie in the opponent's domain and
-/// outside its own.
-fn enclosed(board: &Board, live: &Liveness, g: &Candidate) -> bool {
+/// Opponent strings of at most this many stones (not pass-alive) count as invaders inside
+/// an area in [`enclosed_area`].
+const INVADER_STONES: usize = 3;
+
+/// The largest region of empty points (and dead stones, and invaders) beside the group that only its own
+/// strings and pass-alive strings of the opponent enclose (a space the eye-space stage
+/// leaves out, being beside opponent stones), when it has at least [`LARGE_AREA`] empty
+/// points: the group's area between its wall and a living opponent group.
+fn enclosed_area(
+    board: &Board,
+    live: &Liveness,
+    pass_alive: &[bool],
+    strings: &[Loc],
+) -> Option<usize> {
+    let color = board.color(strings[0])?;
+    let mut seen = vec![false; board.grid_len()];
+    let mut best: Option<usize> = None;
+    for &s in strings {
+        for start in board.liberties(s) {
+            if seen[start.index()] {
+                continue;
+            }
+            seen[start.index()] = true;
+            let (mut stack, mut size, mut closed) = (vec![start], 0usize, true);
+            while let Some(p) = stack.pop() {
+                size += usize::from(board.is_empty(p));
+                for q in board.neighbors(p) {
+                    // Part of the region: an empty point, a dead stone, or an invader (an
+                    // opponent string of a few stones, not pass-alive).
+                    let inside = match board.color(q) {
+                        None => true,
+                        Some(_) if live.is_dead(q) => true,
+                        Some(c) => {
+                            c != color
+                                && !pass_alive[board.string_id(q).index()]
+                                && board.string_stones(q).len() <= INVADER_STONES
+                        }
+                    };
+                    match board.color(q) {
+                        Some(c) if !inside => {
+                            let id = board.string_id(q);
+                            if (c == color && !strings.contains(&id))
+                                || (c != color && !pass_alive[id.index()])
+                            {
+                                closed = false;
+                            }
+                        }
+                        _ => {
+                            if !seen[q.index()] {
+                                seen[q.index()] = true;
+                                stack.push(q);
+                            }
+                        }
+                    }
+                }
+            }
+            if closed && size >= LARGE_AREA {
+                best = Some(best.map_or(size, |b: usize| b.max(size)));
+            }
+        }
+    }
+    best
+}
+
+/// Step 4's test: were the group gone, and every group of its colour short of eyes (`weak`),
+/// its stones would lie in the opponent's domain and outside its own.
+fn enclosed(board: &Board, live: &Liveness, g: &Candidate, weak: &[Loc]) -> bool {
     let mut dead: Vec<Loc> = live.dead_strings(board);
     dead.extend(g.strings.iter().copied());
+    dead.extend(weak.iter().copied());
     let without = Liveness::from_dead(board, &dead);
     let theirs = domain(board, &without, g.color.opponent());
     let mine = domain(board, &without, g.color);

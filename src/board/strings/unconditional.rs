@@ -23,30 +23,32 @@
 //!    (potential sekis aside) are **invincible**: their stones are alive. With none, C has
 //!    nothing unconditional.
 //! 2. **A fills**: A plays on every liberty of the invincible strings where it may; then,
-//!    until nothing changes, A extends each of its strings in atari; then A plays wherever
-//!    its stone has two empty neighbours (big eyes split), then wherever it has one
-//!    (two-point eyes reduced).
+//!    until nothing changes, A extends each of its strings in atari. Then the **small
+//!    sekis**: a potential seki's string whose liberties (two or more) are exactly those of
+//!    an A string beside it is taken as invincible (alive), and A fills those liberties but
+//!    the last (in board order): the A string is left in atari. Then A plays wherever its
+//!    stone has two empty neighbours (big eyes split), then wherever it has one (two-point
+//!    eyes reduced), first where its string keeps two liberties, then anywhere.
 //! 3. C's **unconditional territory** is then every empty point beside an invincible string
 //!    or beside an A string in atari, and every point of an A string in atari. An A stone of
-//!    the position there is dead; an empty point of the position there is C's territory.
+//!    the position there is dead; an empty point of the position there is C's territory; a C
+//!    stone of the position there (a string step 1 took, on a point the fill leaves to C, as
+//!    the stone beside a mutual atari that C wins) is alive, as GNU Go answers it.
 //!
 //! A point is answered from black's reading first, then white's. The steps follow GNU Go's
 //! documentation of `unconditional_life` and were checked against GNU Go 3.8 point by point
 //! (`examples/unconditional_vs_gnugo.rs`; `docs/MEASUREMENTS.md` has the figures): the same
-//! answer at every point of 110 self-play final positions, and at 99.99% of the points of
-//! every position of six random games. Where they still differ, GNU Go calls a lone string
-//! alive that step 1 captures here (the stone beside a mutual atari it wins, a stone in its
-//! side's eye): GNU Go keeps such strings by a rule its documentation does not give, not
-//! found yet (`tests/unconditional/differences.txt`). The order of the moves is fixed (board
-//! order), as GNU Go's is; on rare shapes another order could give another answer, so a
-//! rotated board may differ where GNU Go's own answer does.
+//! answer at every point of the self-play final positions, of every position of six random
+//! games, of the composed positions and of the random positions saved. The order of the
+//! moves is fixed (board order), as GNU Go's is; on rare shapes another order could give
+//! another answer, so a rotated board may differ where GNU Go's own answer does.
 
 use crate::board::{Board, Color, Loc};
 
 /// One point's unconditional status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Unconditional {
-    /// A stone of a pass-alive string.
+    /// A stone of a pass-alive string, or a stone standing on its colour's territory.
     Alive,
     /// A stone inside the opponent's pass-alive area: it can never live.
     Dead,
@@ -253,6 +255,24 @@ fn potential_sekis(b: &Board, color: Color) -> Vec<bool> {
     out
 }
 
+/// `other` extends its strings in atari where it may, until none can.
+fn extend_ataris(b: &mut Board, other: Color) {
+    loop {
+        let mut changed = false;
+        for s in strings_of(b, other) {
+            if b.color(s) == Some(other) && b.liberty_count(s) == 1 {
+                let l = b.liberties(s)[0];
+                if b.is_legal(l, other) && b.play(l, other).is_ok() {
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+}
+
 /// `color`'s unconditional reading of `board` (see the module docs).
 pub fn unconditional_life(board: &Board, color: Color) -> UnconditionalLife {
     let n = board.grid_len();
@@ -290,31 +310,65 @@ pub fn unconditional_life(board: &Board, color: Color) -> UnconditionalLife {
             }
         }
     }
-    loop {
-        let mut changed = false;
-        for s in strings_of(&b, other) {
-            if b.color(s) == Some(other) && b.liberty_count(s) == 1 {
-                let l = b.liberties(s)[0];
-                if b.is_legal(l, other) && b.play(l, other).is_ok() {
-                    changed = true;
-                }
+    extend_ataris(&mut b, other);
+    // A small seki: a potential seki's string of C beside an A string whose liberties are
+    // all its own lives (A cannot take it without putting itself in atari first): A fills
+    // all the shared liberties but the last, and the C string counts as invincible.
+    let mut aside = aside;
+    for s in strings_of(&b, color) {
+        if !aside[s.index()] || b.color(s) != Some(color) {
+            continue;
+        }
+        let own = libs_sorted(&b, s);
+        let mut neighbours: Vec<Loc> = b
+            .string_stones(s)
+            .into_iter()
+            .flat_map(|t| b.neighbors(t).collect::<Vec<_>>())
+            .filter(|&m| b.color(m) == Some(other))
+            .map(|m| {
+                b.string_stones(m)
+                    .into_iter()
+                    .min()
+                    .expect("a string has stones")
+            })
+            .collect();
+        neighbours.sort();
+        neighbours.dedup();
+        let seki = neighbours.iter().any(|&w| {
+            let mut libs = b.liberties(w);
+            libs.sort();
+            libs.len() >= 2 && libs == own
+        });
+        if !seki {
+            continue;
+        }
+        for t in b.string_stones(s) {
+            aside[t.index()] = false;
+            life.alive[t.index()] = true;
+        }
+        for &l in &own[..own.len() - 1] {
+            if b.is_legal(l, other) {
+                let _ = b.play(l, other);
             }
         }
-        if !changed {
-            break;
-        }
     }
-    for wanted in [2, 1] {
+    // Big eyes split (a stone with two empty neighbours), then two-point eyes reduced: first
+    // where A's string keeps two liberties, then anywhere.
+    for (wanted, into_atari) in [(2, true), (1, false), (1, true)] {
         loop {
             let mut changed = false;
             let empties: Vec<Loc> = b.locs().filter(|&l| b.is_empty(l)).collect();
             for l in empties {
-                if !b.is_empty(l) || aside[l.index()] {
+                if !b.is_empty(l) {
                     continue;
                 }
                 let free = b.neighbors(l).filter(|&m| b.is_empty(m)).count();
                 if free >= wanted && b.is_legal(l, other) && b.play(l, other).is_ok() {
-                    changed = true;
+                    if !into_atari && b.liberty_count(l) < 2 {
+                        b.undo();
+                    } else {
+                        changed = true;
+                    }
                 }
             }
             if !changed {
@@ -323,6 +377,7 @@ pub fn unconditional_life(board: &Board, color: Color) -> UnconditionalLife {
         }
     }
     // Step 3.
+    let mut saved = Vec::new();
     for p in b.locs() {
         let beside_invincible = || {
             b.neighbors(p)
@@ -337,9 +392,18 @@ pub fn unconditional_life(board: &Board, color: Color) -> UnconditionalLife {
             Some(c) if c == other => b.liberty_count(p) == 1,
             Some(_) => false,
         };
-        if in_territory && board.color(p) != Some(color) {
-            life.territory[p.index()] = true;
+        if in_territory {
+            if board.color(p) == Some(color) {
+                // A stone of the position on the colour's territory (a string step 1
+                // captured, whose point the fill leaves to the colour): alive.
+                saved.push(p);
+            } else {
+                life.territory[p.index()] = true;
+            }
         }
+    }
+    for p in saved {
+        life.alive[p.index()] = true;
     }
     life
 }
