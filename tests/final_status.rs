@@ -252,3 +252,17 @@ fn the_svg_draws_dead_stones_and_territory() {
     assert!(text.contains("B+19.5"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 31's composed positions of the hard kinds: at least forty, each in the golden file.
+#[test]
+fn forty_composed_positions_are_in_the_golden_file() {
+    let golden = golden();
+    let names: Vec<String> = std::fs::read_dir(dir().join("composed"))
+        .unwrap()
+        .map(|e| format!("composed/{}", e.unwrap().file_name().to_string_lossy()))
+        .collect();
+    assert!(names.len() >= 40, "{} composed positions", names.len());
+    for name in &names {
+        assert!(golden.contains_key(name), "{name} is not in golden.txt");
+    }
+}

@@ -10,7 +10,9 @@
 //! # The rule
 //!
 //! 1. **Dead from the start**: a string the tactical reader captures even with its owner to
-//!    move, and one in a pass-alive region of the other colour (Benson). (The eye stage's
+//!    move, one in atari that the opponent, to move, takes ([`Reason::Atari`]: a ko too, as
+//!    there are no threats at the end), and one in a pass-alive region of the other colour
+//!    (Benson). (The eye stage's
 //!    own rules for dead strings, [`Liveness::from_readings`], are not used: the steps below
 //!    decide those strings from their eyes, and agree with GNU Go as often, at half the
 //!    cost.)
@@ -156,6 +158,9 @@ pub enum Reason {
     Open(Eyes),
     /// The tactical reader captures it even with its owner to move, playing here first.
     Captured(Loc),
+    /// In atari with the opponent to move, who takes it here (a ko included: at the end of
+    /// the game there are no threats); its owner to move would save it.
+    Atari(Loc),
     /// In a pass-alive region of the other colour.
     InPassAliveArea,
     /// In the eye of a dead opponent group: every opponent string around it is dead, and
@@ -179,6 +184,7 @@ impl Reason {
             // A race of equal liberties goes to the side to move.
             Reason::LostRace(a, b) => a != b,
             Reason::Critical(_)
+            | Reason::Atari(_)
             | Reason::Capturable(_)
             | Reason::Open(_)
             | Reason::LargeArea(_) => false,
@@ -212,6 +218,10 @@ impl Reason {
             Reason::Captured(at) => {
                 format!("captured even moving first ({})", vertex::name(board, *at))
             }
+            Reason::Atari(at) => format!(
+                "in atari, the opponent to move takes it at {}",
+                vertex::name(board, *at)
+            ),
             Reason::InPassAliveArea => "in the opponent's pass-alive area".into(),
             Reason::InDeadEye => "in the eye of a dead group: stays when it is taken".into(),
             Reason::Enclosed(e) => format!("{} inside the opponent's area", eyes(e)),
@@ -394,6 +404,17 @@ pub fn final_status(
                 attack: Attack::Captures(at),
                 defense: Defense::Fails,
             } => dead_reason.push((s, Reason::Captured(at))),
+            StringStatus::Read {
+                attack: Attack::Captures(at),
+                ..
+            } if to_move != board.color(s).expect("a string has a colour")
+                && board.liberty_count(s) == 1
+                && board.is_legal(at, to_move) =>
+            {
+                // In atari, the opponent to move takes it (a ko it then wins: no threats at
+                // the end of the game).
+                dead_reason.push((s, Reason::Atari(at)))
+            }
             StringStatus::Read { .. } => {}
         }
     }
