@@ -11,24 +11,46 @@
 //! engines are asked `eval_eye` at every point of the board: GNU Go, and nakade's own GTP
 //! engine (`nakade::host::gtp::eye_commands::engine()`) in process. A *query* is a point where
 //! either answers something other than `-1`; the script prints how many of them got the
-//! identical answer, the same share where GNU Go's answer is a reading and not its guess from
-//! the size of its space (classified as for the differences below, for every query GNU Go
-//! answers), and the differences by kind, with the first position of each kind as an
-//! SGF setup and the vertex. Each difference is given a cause (for two values: whether the two
-//! engines' spaces, by GNU Go's `eye_data`, have the same size and margins, and whether they
-//! are beyond eyes.db's ten vertices, where GNU Go values by size alone); and in each position
-//! with a difference every string's liveness is compared (GNU Go's `attack`/`defend` against
-//! our dead strings, with our reader's own answer beside). `--list` prints every difference,
-//! one a line, with its cause. Spaces of equal size and margins are further split by whether
-//! GNU Go 3.8's own `eyes.db` (`$NAKADE_SHARED/gnugo/eyes-3.8.db`, default `../shared`) has a
-//! pattern for our space's graph: without one GNU Go's value is its guess from the size
-//! (`esize - 2 msize` above 3 two eyes, above 0 one, else none), not a reading.
+//! identical answer, then the same split by where GNU Go's answer comes from, and the
+//! differences by kind, with the first position of each kind as an SGF setup and the vertex.
 //!
-//! With `--eval-level E` (other than `L`), a second GNU Go at level `E` follows the same games
-//! and answers every question of the comparison (`eval_eye`, its spaces, `attack` and
-//! `defend`), while the first, at level `L`, only plays: the games stay those of level `L`
-//! (cheap to play), and the answers are those of GNU Go's reading at level `E`. GNU Go's own
-//! default level is 10; its `eval_eye` then rests on its full tactical and dragon reading.
+//! **Where GNU Go reads and where it guesses, by its own trace** (the headline figure). The
+//! GNU Go that answers runs with `-t`. Its `eval_eye` values the space at the point with
+//! `compute_eyes`: when an eyes.db pattern matches the space, `recognize_eye` prints to stderr
+//! `eye space at ORIGIN of type N` (ORIGIN the origin of its eye space, as `eye_data` names
+//! it; N the pattern's number in eyes.db), during that `eval_eye` command itself (the position
+//! is examined silently; a ko-dependent half eye can print a second line, the same origin);
+//! when none matches it answers its guess from the size (`esize - 2 msize` above 3 two eyes,
+//! above 0 one, else none) and prints nothing. A reader thread takes its stderr line by line
+//! into a channel, and after each `eval_eye` the script sends `echo_err MARKER` (GNU Go writes
+//! MARKER to stderr before answering on stdout) and takes the lines up to the marker, so that
+//! every line goes to the command that printed it. A query is then *where GNU Go reads* when
+//! a pattern line came with its answer, or when GNU Go answers `-1` (no eye space: its reading
+//! of the strings, no guess); *where it guesses* when it gives a value and no pattern matched.
+//! The script checks that every guess equals the size guess of GNU Go's space (`eye_data`'s
+//! `esize` and `msize`) and that every pattern line names the origin of GNU Go's space at the
+//! point, and prints where GNU Go guesses what nakade answers: exact (how it was read) or a
+//! bound (`SpaceReport::is_bound`), never a guess. The old rule of our own (GNU Go's space has
+//! more than eight points that are not marginal, or it is ours in size and margins and GNU Go
+//! 3.8's `eyes.db`, `$NAKADE_SHARED/gnugo/eyes-3.8.db`, default `../shared`, has no pattern
+//! for our space's graph) is printed beside, for comparison only, with the table of both
+//! classifications.
+//!
+//! Each difference is given a cause (for two values: whether the two engines' spaces, by GNU
+//! Go's `eye_data`, have the same size and margins, whether they are beyond eyes.db's ten
+//! vertices, and whether eyes.db has a pattern for our space's graph), and the differences by
+//! kind and by kind and cause are also printed by the trace's classes; in each position with
+//! a difference every string's liveness is compared (GNU Go's `attack`/`defend` against our
+//! dead strings, with our reader's own answer beside). `--list` prints every difference, one
+//! a line, with its cause and the trace's class (`GNU Go reads, eyes.db pattern N`, `GNU Go
+//! reads, no eye space`, `GNU Go guesses`).
+//!
+//! The GNU Go that plays (level `L`) never answers the comparison's questions: a second one at
+//! level `E` (`--eval-level E`, default `L`) under `-t` follows the same games and answers
+//! every question (`eval_eye`, its spaces, `attack` and `defend`). The games stay those of
+//! level `L` (cheap to play), and the answers are those of GNU Go's reading at level `E`. GNU
+//! Go's own default level is 10; its `eval_eye` then rests on its full tactical and dragon
+//! reading.
 //!
 //! The run is deterministic for a seed (GNU Go gets a seed too); gnugo comes from
 //! `$NAKADE_GNUGO` (default `/usr/games/gnugo`).
@@ -439,6 +461,9 @@ struct Tally {
     record: Vec<String>,
 }
 
+/// A space's size and number of margins, as GNU Go's `eye_data` prints them.
+type Size = (String, String);
+
 /// Where GNU Go's `eval_eye` answer comes from, by its own trace (`-t`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Theirs {
@@ -502,7 +527,7 @@ fn gnugo_space(
     gnugo: &mut Gnugo,
     board: &Board,
     loc: Loc,
-) -> Result<Option<(String, (String, String))>, String> {
+) -> Result<Option<(String, Size)>, String> {
     let name = vertex::name(board, loc);
     for c in ["black", "white"] {
         let data = gnugo.ask(&format!("eye_data {c} {name}"))?;
