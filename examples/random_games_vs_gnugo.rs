@@ -451,6 +451,8 @@ struct Tally {
     causes_by_trace: BTreeMap<(Theirs, String), usize>,
     kinds: BTreeMap<&'static str, usize>,
     pairs: BTreeMap<(String, String), usize>,
+    /// The same where GNU Go reads, by its trace.
+    pairs_read: BTreeMap<(String, String), usize>,
     examples: BTreeMap<&'static str, String>,
     causes: BTreeMap<String, usize>,
     strings: BTreeMap<String, usize>,
@@ -776,6 +778,11 @@ fn compare(
             .entry((by_trace, format!("{k}: {why}")))
             .or_default() += 1;
         *t.pairs.entry((short(&ours), short(&theirs))).or_default() += 1;
+        if by_trace.reads() {
+            *t.pairs_read
+                .entry((short(&ours), short(&theirs)))
+                .or_default() += 1;
+        }
         let line = format!(
             "{} at {name}: nakade `{ours}`, gnugo `{theirs}`",
             to_sgf(board, to_move)
@@ -1116,6 +1123,12 @@ fn main() {
     }
     println!("most frequent (nakade value, gnugo value) pairs:");
     let mut pairs: Vec<_> = t.pairs.iter().collect();
+    pairs.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    for ((ours, theirs), n) in pairs.iter().take(12) {
+        println!("  nakade `{ours}` gnugo `{theirs}`: {n}");
+    }
+    println!("most frequent (nakade value, gnugo value) pairs where GNU Go reads, by its trace:");
+    let mut pairs: Vec<_> = t.pairs_read.iter().collect();
     pairs.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
     for ((ours, theirs), n) in pairs.iter().take(12) {
         println!("  nakade `{ours}` gnugo `{theirs}`: {n}");
