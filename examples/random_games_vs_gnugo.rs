@@ -11,24 +11,46 @@
 //! engines are asked `eval_eye` at every point of the board: GNU Go, and nakade's own GTP
 //! engine (`nakade::host::gtp::eye_commands::engine()`) in process. A *query* is a point where
 //! either answers something other than `-1`; the script prints how many of them got the
-//! identical answer, the same share where GNU Go's answer is a reading and not its guess from
-//! the size of its space (classified as for the differences below, for every query GNU Go
-//! answers), and the differences by kind, with the first position of each kind as an
-//! SGF setup and the vertex. Each difference is given a cause (for two values: whether the two
-//! engines' spaces, by GNU Go's `eye_data`, have the same size and margins, and whether they
-//! are beyond eyes.db's ten vertices, where GNU Go values by size alone); and in each position
-//! with a difference every string's liveness is compared (GNU Go's `attack`/`defend` against
-//! our dead strings, with our reader's own answer beside). `--list` prints every difference,
-//! one a line, with its cause. Spaces of equal size and margins are further split by whether
-//! GNU Go 3.8's own `eyes.db` (`$NAKADE_SHARED/gnugo/eyes-3.8.db`, default `../shared`) has a
-//! pattern for our space's graph: without one GNU Go's value is its guess from the size
-//! (`esize - 2 msize` above 3 two eyes, above 0 one, else none), not a reading.
+//! identical answer, then the same split by where GNU Go's answer comes from, and the
+//! differences by kind, with the first position of each kind as an SGF setup and the vertex.
 //!
-//! With `--eval-level E` (other than `L`), a second GNU Go at level `E` follows the same games
-//! and answers every question of the comparison (`eval_eye`, its spaces, `attack` and
-//! `defend`), while the first, at level `L`, only plays: the games stay those of level `L`
-//! (cheap to play), and the answers are those of GNU Go's reading at level `E`. GNU Go's own
-//! default level is 10; its `eval_eye` then rests on its full tactical and dragon reading.
+//! **Where GNU Go reads and where it guesses, by its own trace** (the headline figure). The
+//! GNU Go that answers runs with `-t`. Its `eval_eye` values the space at the point with
+//! `compute_eyes`: when an eyes.db pattern matches the space, `recognize_eye` prints to stderr
+//! `eye space at ORIGIN of type N` (ORIGIN the origin of its eye space, as `eye_data` names
+//! it; N the pattern's number in eyes.db), during that `eval_eye` command itself (the position
+//! is examined silently; a ko-dependent half eye can print a second line, the same origin);
+//! when none matches it answers its guess from the size (`esize - 2 msize` above 3 two eyes,
+//! above 0 one, else none) and prints nothing. A reader thread takes its stderr line by line
+//! into a channel, and after each `eval_eye` the script sends `echo_err MARKER` (GNU Go writes
+//! MARKER to stderr before answering on stdout) and takes the lines up to the marker, so that
+//! every line goes to the command that printed it. A query is then *where GNU Go reads* when
+//! a pattern line came with its answer, or when GNU Go answers `-1` (no eye space: its reading
+//! of the strings, no guess); *where it guesses* when it gives a value and no pattern matched.
+//! The script checks that every guess equals the size guess of GNU Go's space (`eye_data`'s
+//! `esize` and `msize`) and that every pattern line names the origin of GNU Go's space at the
+//! point, and prints where GNU Go guesses what nakade answers: exact (how it was read) or a
+//! bound (`SpaceReport::is_bound`), never a guess. The old rule of our own (GNU Go's space has
+//! more than eight points that are not marginal, or it is ours in size and margins and GNU Go
+//! 3.8's `eyes.db`, `$NAKADE_SHARED/gnugo/eyes-3.8.db`, default `../shared`, has no pattern
+//! for our space's graph) is printed beside, for comparison only, with the table of both
+//! classifications.
+//!
+//! Each difference is given a cause (for two values: whether the two engines' spaces, by GNU
+//! Go's `eye_data`, have the same size and margins, whether they are beyond eyes.db's ten
+//! vertices, and whether eyes.db has a pattern for our space's graph), and the differences by
+//! kind and by kind and cause are also printed by the trace's classes; in each position with
+//! a difference every string's liveness is compared (GNU Go's `attack`/`defend` against our
+//! dead strings, with our reader's own answer beside). `--list` prints every difference, one
+//! a line, with its cause and the trace's class (`GNU Go reads, eyes.db pattern N`, `GNU Go
+//! reads, no eye space`, `GNU Go guesses`).
+//!
+//! The GNU Go that plays (level `L`) never answers the comparison's questions: a second one at
+//! level `E` (`--eval-level E`, default `L`) under `-t` follows the same games and answers
+//! every question (`eval_eye`, its spaces, `attack` and `defend`). The games stay those of
+//! level `L` (cheap to play), and the answers are those of GNU Go's reading at level `E`. GNU
+//! Go's own default level is 10; its `eval_eye` then rests on its full tactical and dragon
+//! reading.
 //!
 //! The run is deterministic for a seed (GNU Go gets a seed too); gnugo comes from
 //! `$NAKADE_GNUGO` (default `/usr/games/gnugo`).
@@ -41,6 +63,8 @@
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::thread::JoinHandle;
 use std::time::Instant;
 
 use nakade::board::analysis::MAX_MATCHED_INNER;
@@ -53,26 +77,19 @@ use nakade::host::gtp::engine::Engine;
 use nakade::host::gtp::eye_commands;
 use nakade::pattern::dsl;
 
-/// The GNU Go that plays, and the one that answers the comparison's questions where the
-/// two levels differ.
+/// The GNU Go that plays, and the one that answers the comparison's questions (at the
+/// evaluation level, under `-t`; it follows the games, never plays).
 struct Gnugos {
     player: Gnugo,
-    referee: Option<Gnugo>,
+    referee: Gnugo,
 }
 
 impl Gnugos {
     /// A set-up command, to both.
     fn tell(&mut self, cmd: &str) -> Result<(), String> {
         self.player.ask(cmd)?;
-        if let Some(r) = self.referee.as_mut() {
-            r.ask(cmd)?;
-        }
+        self.referee.ask(cmd)?;
         Ok(())
-    }
-
-    /// The one that answers: the referee where there is one, else the player.
-    fn asked(&mut self) -> &mut Gnugo {
-        self.referee.as_mut().unwrap_or(&mut self.player)
     }
 }
 
@@ -81,31 +98,91 @@ struct Gnugo {
     child: Child,
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
+    /// With `-t`: its stderr, read line by line.
+    trace: Option<Trace>,
+}
+
+/// GNU Go's stderr under `-t`: a thread reads it line by line into a channel (so that GNU Go
+/// never blocks on a full pipe, whatever it prints), and [`Gnugo::sync`] drains the channel up
+/// to a marker that GNU Go itself prints with `echo_err` (to stderr, before its answer on
+/// stdout), so that every line is given to the command that printed it.
+struct Trace {
+    lines: Receiver<String>,
+    reader: Option<JoinHandle<()>>,
+    /// Markers sent so far.
+    syncs: u64,
+    /// A command was sent since the last marker.
+    dirty: bool,
+    /// Lines printed by commands other than those asked through [`Gnugo::ask_traced`].
+    stray: usize,
 }
 
 impl Gnugo {
-    fn start(path: &str, level: u32, seed: u64) -> std::io::Result<Gnugo> {
-        let mut child = Command::new(path)
-            .args(["--mode", "gtp", "--quiet", "--level"])
+    /// `gnugo --mode gtp --quiet --level L --seed S`, with `-t` (and its stderr read) when
+    /// `trace`; without, stderr is discarded.
+    fn start(path: &str, level: u32, seed: u64, trace: bool) -> std::io::Result<Gnugo> {
+        let mut cmd = Command::new(path);
+        cmd.args(["--mode", "gtp", "--quiet", "--level"])
             .arg(level.to_string())
             .arg("--seed")
             .arg(seed.to_string())
             .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()?;
+            .stdout(Stdio::piped());
+        if trace {
+            cmd.arg("-t").stderr(Stdio::piped());
+        } else {
+            cmd.stderr(Stdio::null());
+        }
+        let mut child = cmd.spawn()?;
         let stdin = child.stdin.take().ok_or(std::io::ErrorKind::BrokenPipe)?;
         let stdout = child.stdout.take().ok_or(std::io::ErrorKind::BrokenPipe)?;
+        let trace = match child.stderr.take() {
+            Some(stderr) => {
+                let (tx, rx) = mpsc::channel();
+                let reader = std::thread::spawn(move || {
+                    let mut stderr = BufReader::new(stderr);
+                    let mut line = Vec::new();
+                    loop {
+                        line.clear();
+                        match stderr.read_until(b'\n', &mut line) {
+                            Ok(0) | Err(_) => break,
+                            Ok(_) => {
+                                let text = String::from_utf8_lossy(&line);
+                                if tx.send(text.trim_end().to_string()).is_err() {
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                });
+                Some(Trace {
+                    lines: rx,
+                    reader: Some(reader),
+                    syncs: 0,
+                    dirty: false,
+                    stray: 0,
+                })
+            }
+            None => None,
+        };
         Ok(Gnugo {
             child,
             stdin,
             stdout: BufReader::new(stdout),
+            trace,
         })
     }
 
     /// Send one command; the answer without `= `, or `Err` with the error text (or a note that
     /// the process ended).
     fn ask(&mut self, cmd: &str) -> Result<String, String> {
+        if let Some(t) = self.trace.as_mut() {
+            t.dirty = true;
+        }
+        self.ask_plain(cmd)
+    }
+
+    fn ask_plain(&mut self, cmd: &str) -> Result<String, String> {
         writeln!(self.stdin, "{cmd}").map_err(|e| format!("gnugo gone: {e}"))?;
         self.stdin.flush().map_err(|e| format!("gnugo gone: {e}"))?;
         let mut text = String::new();
@@ -133,6 +210,43 @@ impl Gnugo {
             Err(text.trim_start_matches('?').trim().to_string())
         }
     }
+
+    /// Every stderr line GNU Go printed since the last marker: sends `echo_err MARKER` and
+    /// takes the lines up to the marker. Empty without a trace.
+    fn sync(&mut self) -> Result<Vec<String>, String> {
+        let Some(t) = self.trace.as_mut() else {
+            return Ok(Vec::new());
+        };
+        t.syncs += 1;
+        let marker = format!("nakade-sync-{}", t.syncs);
+        self.ask_plain(&format!("echo_err {marker}"))?;
+        let Some(t) = self.trace.as_mut() else {
+            return Ok(Vec::new());
+        };
+        t.dirty = false;
+        let mut lines = Vec::new();
+        loop {
+            match t.lines.recv() {
+                Ok(l) if l == marker => return Ok(lines),
+                Ok(l) => lines.push(l),
+                Err(_) => return Err("gnugo gone: end of its trace".into()),
+            }
+        }
+    }
+
+    /// [`Gnugo::ask`], with the stderr lines the command printed (none without a trace):
+    /// lines of earlier commands are drained first and counted as stray.
+    fn ask_traced(&mut self, cmd: &str) -> Result<(String, Vec<String>), String> {
+        if self.trace.as_ref().is_some_and(|t| t.dirty) {
+            let n = self.sync()?.len();
+            if let Some(t) = self.trace.as_mut() {
+                t.stray += n;
+            }
+        }
+        let answer = self.ask(cmd);
+        let lines = self.sync()?;
+        answer.map(|a| (a, lines))
+    }
 }
 
 impl Drop for Gnugo {
@@ -140,7 +254,25 @@ impl Drop for Gnugo {
         let _ = writeln!(self.stdin, "quit");
         let _ = self.stdin.flush();
         let _ = self.child.wait();
+        // GNU Go has ended, so its stderr has too: the reader ends.
+        if let Some(r) = self.trace.as_mut().and_then(|t| t.reader.take()) {
+            let _ = r.join();
+        }
     }
+}
+
+/// The eyes.db matches one `eval_eye` printed under `-t`: GNU Go's `recognize_eye` traces
+/// `eye space at VERTEX of type N` (VERTEX the origin of its eye space, N the pattern's number
+/// in eyes.db) each time a pattern matches; `(origin, pattern)`.
+fn pattern_matches(lines: &[String]) -> Vec<(String, String)> {
+    lines
+        .iter()
+        .filter_map(|l| {
+            let rest = l.trim().strip_prefix("eye space at ")?;
+            let (origin, ty) = rest.split_once(" of type ")?;
+            Some((origin.trim().to_string(), ty.trim().to_string()))
+        })
+        .collect()
 }
 
 /// Nakade's engine, asked in process.
@@ -301,11 +433,26 @@ struct Tally {
     positions: usize,
     queries: usize,
     identical: usize,
-    /// Queries where GNU Go's answer is its guess from the size, and of them identical.
-    guessed: usize,
-    guessed_identical: usize,
+    /// Queries and identical answers by where GNU Go's answer comes from, by its trace.
+    by_trace: BTreeMap<Theirs, (usize, usize)>,
+    /// Queries and identical answers by the old rule (`true`: GNU Go guesses) and the trace.
+    old_vs_trace: BTreeMap<(bool, Theirs), (usize, usize)>,
+    /// Where GNU Go guesses (by the trace), what nakade's answer is.
+    ours_where_guessed: BTreeMap<&'static str, usize>,
+    /// Where GNU Go guesses (by the trace), answers other than its size guess, and the first.
+    not_size_guess: usize,
+    not_size_guess_example: Option<String>,
+    /// Pattern lines that name no origin of GNU Go's space at the point (by `eye_data`), or
+    /// came with an answer `-1`; and the first.
+    origin_mismatch: usize,
+    origin_mismatch_example: Option<String>,
+    /// Differences by (trace class, kind) and (trace class, kind: cause).
+    kinds_by_trace: BTreeMap<(Theirs, &'static str), usize>,
+    causes_by_trace: BTreeMap<(Theirs, String), usize>,
     kinds: BTreeMap<&'static str, usize>,
     pairs: BTreeMap<(String, String), usize>,
+    /// The same where GNU Go reads, by its trace.
+    pairs_read: BTreeMap<(String, String), usize>,
     examples: BTreeMap<&'static str, String>,
     causes: BTreeMap<String, usize>,
     strings: BTreeMap<String, usize>,
@@ -316,12 +463,73 @@ struct Tally {
     record: Vec<String>,
 }
 
-/// GNU Go's eye space at `loc` by its `eye_data` (black's first): its size and margins.
+/// A space's size and number of margins, as GNU Go's `eye_data` prints them.
+type Size = (String, String);
+
+/// Where GNU Go's `eval_eye` answer comes from, by its own trace (`-t`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Theirs {
+    /// An eyes.db pattern matched its space (`eye space at ... of type N`): a reading.
+    Pattern,
+    /// `-1`: no eye space of either colour at the point (its reading of the strings).
+    NoSpace,
+    /// A value with no pattern matched: its guess from the size (`esize - 2 msize`).
+    Guess,
+}
+
+impl Theirs {
+    fn label(self) -> &'static str {
+        match self {
+            Theirs::Pattern => "reads: an eyes.db pattern matched",
+            Theirs::NoSpace => "reads: no eye space (-1)",
+            Theirs::Guess => "guesses: a value, no pattern matched",
+        }
+    }
+
+    fn reads(self) -> bool {
+        self != Theirs::Guess
+    }
+}
+
+/// GNU Go's value for a space no pattern matched (`compute_eyes`): two eyes when
+/// `esize - 2 msize` is above 3, one when above 0, else none.
+fn size_guess(esize: &str, msize: &str) -> Option<&'static str> {
+    let e: i64 = esize.parse().ok()?;
+    let m: i64 = msize.parse().ok()?;
+    Some(match e - 2 * m {
+        x if x > 3 => "2 2",
+        x if x > 0 => "1 1",
+        _ => "0 0",
+    })
+}
+
+/// What nakade answers where GNU Go guesses: exact (and read how), a bound, no space, an
+/// error.
+fn our_kind(ours: &str, space: Option<&SpaceReport>) -> &'static str {
+    if ours.starts_with('?') {
+        return "an error";
+    }
+    match space {
+        _ if ours == "-1" => "-1 (no space)",
+        None => "a value without a space in the report",
+        Some(s) if s.is_bound() => "a bound",
+        Some(s) => match s.source_kind() {
+            "pattern" => "exact: pattern",
+            "solver" => "exact: solver",
+            "captured" => "exact: captured stones",
+            "ko" => "exact: ko",
+            _ => "no value",
+        },
+    }
+}
+
+/// GNU Go's eye space at `loc` by its `eye_data` (black's first, as its `eval_eye` picks):
+/// its origin, and its size and margins.
 fn gnugo_space(
     gnugo: &mut Gnugo,
     board: &Board,
     loc: Loc,
-) -> Result<Option<(String, String)>, String> {
+) -> Result<Option<(String, Size)>, String> {
     let name = vertex::name(board, loc);
     for c in ["black", "white"] {
         let data = gnugo.ask(&format!("eye_data {c} {name}"))?;
@@ -332,7 +540,7 @@ fn gnugo_space(
                 .unwrap_or_default()
         };
         if field("color") == c {
-            return Ok(Some((field("esize"), field("msize"))));
+            return Ok(Some((field("origin"), (field("esize"), field("msize")))));
         }
     }
     Ok(None)
@@ -501,7 +709,7 @@ fn compare(
     let mut differs = false;
     for loc in board.locs() {
         let name = vertex::name(board, loc);
-        let theirs = gnugo.ask(&format!("eval_eye {name}"))?;
+        let (theirs, trace) = gnugo.ask_traced(&format!("eval_eye {name}"))?;
         let ours = match nakade.ask(&format!("eval_eye {name}")) {
             Ok(a) => a,
             Err(e) => format!("? {e}"),
@@ -514,26 +722,67 @@ fn compare(
             let mut b = board.clone();
             analyze_position(&mut b, ev, None, AnalysisLimits::default())
         });
-        // GNU Go's space, asked once: for the share where it guesses, and for a difference's
-        // cause.
+        // GNU Go's space, asked once: for its origin and size, and for a difference's cause.
         let space = if theirs == "-1" {
             None
         } else {
             gnugo_space(gnugo, board, loc)?
         };
-        let guessed = gnugo_guesses(space.as_ref(), eyes_db, report, loc);
-        t.guessed += guessed as usize;
-        if ours == theirs {
+        let matches = pattern_matches(&trace);
+        let by_trace = if !matches.is_empty() {
+            Theirs::Pattern
+        } else if theirs == "-1" {
+            Theirs::NoSpace
+        } else {
+            Theirs::Guess
+        };
+        let at = || format!("{} at {name}: gnugo `{theirs}`", to_sgf(board, to_move));
+        let origin = space.as_ref().map(|s| s.0.as_str());
+        if !matches.is_empty() && !matches.iter().any(|m| Some(m.0.as_str()) == origin) {
+            t.origin_mismatch += 1;
+            t.origin_mismatch_example.get_or_insert_with(|| {
+                format!("{}, trace {:?}, eye_data origin {origin:?}", at(), matches)
+            });
+        }
+        let size = space.as_ref().map(|s| &s.1);
+        let guessed = gnugo_guesses(size, eyes_db, report, loc);
+        let same = ours == theirs;
+        for cell in [
+            t.by_trace.entry(by_trace).or_default(),
+            t.old_vs_trace.entry((guessed, by_trace)).or_default(),
+        ] {
+            cell.0 += 1;
+            cell.1 += same as usize;
+        }
+        if by_trace == Theirs::Guess {
+            *t.ours_where_guessed
+                .entry(our_kind(&ours, our_space(report, loc)))
+                .or_default() += 1;
+            if size.and_then(|(e, m)| size_guess(e, m)) != Some(theirs.as_str()) {
+                t.not_size_guess += 1;
+                t.not_size_guess_example
+                    .get_or_insert_with(|| format!("{}, eye_data {size:?}", at()));
+            }
+        }
+        if same {
             t.identical += 1;
-            t.guessed_identical += guessed as usize;
             continue;
         }
         differs = true;
         let k = kind(&ours, &theirs);
         *t.kinds.entry(k).or_default() += 1;
-        let why = cause(space, eyes_db, report, board, loc, k);
+        *t.kinds_by_trace.entry((by_trace, k)).or_default() += 1;
+        let why = cause(space.map(|s| s.1), eyes_db, report, board, loc, k);
         *t.causes.entry(format!("{k}: {why}")).or_default() += 1;
+        *t.causes_by_trace
+            .entry((by_trace, format!("{k}: {why}")))
+            .or_default() += 1;
         *t.pairs.entry((short(&ours), short(&theirs))).or_default() += 1;
+        if by_trace.reads() {
+            *t.pairs_read
+                .entry((short(&ours), short(&theirs)))
+                .or_default() += 1;
+        }
         let line = format!(
             "{} at {name}: nakade `{ours}`, gnugo `{theirs}`",
             to_sgf(board, to_move)
@@ -543,7 +792,12 @@ fn compare(
             .entry(format!("{k}: {why}"))
             .or_insert_with(|| line.clone());
         if t.list.len() < 100_000 {
-            t.list.push(format!("{k}: {why}\t{line}"));
+            let how = match matches.first() {
+                Some((_, n)) => format!("GNU Go reads, eyes.db pattern {n}"),
+                None if by_trace == Theirs::NoSpace => "GNU Go reads, no eye space".into(),
+                None => "GNU Go guesses".into(),
+            };
+            t.list.push(format!("{k}: {why}\t{how}\t{line}"));
         }
     }
     if differs {
@@ -612,17 +866,13 @@ fn play_game(
                     .play(l, to_move)
                     .map_err(|e| format!("{c} {name}: {e:?}"))?;
                 nakade.ask(&format!("play {c} {name}"))?;
-                if let Some(r) = gnugos.referee.as_mut() {
-                    r.ask(&format!("play {c} {name}"))?;
-                }
+                gnugos.referee.ask(&format!("play {c} {name}"))?;
                 passes = 0;
             }
             None => {
                 board.pass(to_move);
                 nakade.ask(&format!("play {c} pass"))?;
-                if let Some(r) = gnugos.referee.as_mut() {
-                    r.ask(&format!("play {c} pass"))?;
-                }
+                gnugos.referee.ask(&format!("play {c} pass"))?;
                 passes += 1;
             }
         }
@@ -633,7 +883,15 @@ fn play_game(
         });
         t.record.push(format!(";{c}[{at}]"));
         to_move = to_move.opponent();
-        compare(gnugos.asked(), eyes_db, &mut nakade, &board, to_move, ev, t)?;
+        compare(
+            &mut gnugos.referee,
+            eyes_db,
+            &mut nakade,
+            &board,
+            to_move,
+            ev,
+            t,
+        )?;
         if passes >= 2 {
             break;
         }
@@ -717,11 +975,8 @@ fn main() {
     let gnugo_seed = o.seed.wrapping_mul(7919) % 1_000_000 + 1;
     let start_all = || -> std::io::Result<Gnugos> {
         Ok(Gnugos {
-            player: Gnugo::start(&o.gnugo, o.level, gnugo_seed)?,
-            referee: match o.eval_level.filter(|&l| l != o.level) {
-                Some(level) => Some(Gnugo::start(&o.gnugo, level, gnugo_seed)?),
-                None => None,
-            },
+            player: Gnugo::start(&o.gnugo, o.level, gnugo_seed, false)?,
+            referee: Gnugo::start(&o.gnugo, o.eval_level.unwrap_or(o.level), gnugo_seed, true)?,
         })
     };
     let mut gnugos = match start_all() {
@@ -775,22 +1030,85 @@ fn main() {
         t.identical,
         100.0 * t.identical as f64 / t.queries.max(1) as f64
     );
-    let read = t.queries - t.guessed;
-    let read_identical = t.identical - t.guessed_identical;
+    let pct = |n: usize, of: usize| 100.0 * n as f64 / of.max(1) as f64;
+    let sum = |f: &dyn Fn(Theirs) -> bool| {
+        t.by_trace
+            .iter()
+            .filter(|(c, _)| f(**c))
+            .fold((0, 0), |acc, (_, v)| (acc.0 + v.0, acc.1 + v.1))
+    };
+    // The headline: GNU Go's own trace tells a reading from a guess.
+    let (rq, ri) = sum(&|c| c.reads());
+    let (pq, pi) = sum(&|c| c == Theirs::Pattern);
+    let (gq, gi) = sum(&|c| c == Theirs::Guess);
     println!(
-        "where GNU Go's answer is its size guess: queries {} identical {}; where it reads: queries {} identical {} ({:.1}%)",
-        t.guessed,
-        t.guessed_identical,
-        read,
-        read_identical,
-        100.0 * read_identical as f64 / read.max(1) as f64
+        "by GNU Go's trace: where it reads: queries {rq} identical {ri} ({:.1}%); \
+         of them an eyes.db pattern matched: queries {pq} identical {pi} ({:.1}%)",
+        pct(ri, rq),
+        pct(pi, pq)
     );
+    for (c, (q, i)) in &t.by_trace {
+        println!(
+            "  {}: queries {q} identical {i} ({:.1}%)",
+            c.label(),
+            pct(*i, *q)
+        );
+    }
+    println!(
+        "where it guesses: queries {gq} identical {gi}; answers other than its size guess {}{}",
+        t.not_size_guess,
+        t.not_size_guess_example
+            .as_ref()
+            .map_or(String::new(), |e| format!(" (first: {e})"))
+    );
+    println!("  nakade's answers there:");
+    for (k, n) in &t.ours_where_guessed {
+        println!("    {k}: {n} ({:.1}%)", pct(*n, gq));
+    }
+    println!(
+        "trace lines: pattern matches naming no origin of GNU Go's space at the point {}{}; \
+         lines printed by other commands {}",
+        t.origin_mismatch,
+        t.origin_mismatch_example
+            .as_ref()
+            .map_or(String::new(), |e| format!(" (first: {e})")),
+        gnugos.referee.trace.as_ref().map_or(0, |tr| tr.stray)
+    );
+    // The old rule, our own (more than eight inner points, or eyes.db has no pattern for
+    // our space's graph), for comparison only.
+    let old = |g: bool| {
+        t.old_vs_trace
+            .iter()
+            .filter(|((o, _), _)| *o == g)
+            .fold((0, 0), |acc, (_, v)| (acc.0 + v.0, acc.1 + v.1))
+    };
+    let ((oq, oi), (nq, ni)) = (old(false), old(true));
+    println!(
+        "by the old rule (ours, for comparison): where GNU Go reads: queries {oq} identical {oi} \
+         ({:.1}%); where it guesses: queries {nq} identical {ni}",
+        pct(oi, oq)
+    );
+    for ((o, c), (q, i)) in &t.old_vs_trace {
+        println!(
+            "  old rule {}, trace {}: queries {q} identical {i}",
+            if *o { "guesses" } else { "reads" },
+            c.label()
+        );
+    }
     println!("differences by kind:");
     for (k, n) in &t.kinds {
         println!(
             "  {k}: {n} ({:.1}% of queries)",
             100.0 * *n as f64 / t.queries.max(1) as f64
         );
+    }
+    println!("differences by kind, by GNU Go's trace:");
+    for ((c, k), n) in &t.kinds_by_trace {
+        println!("  {}: {k}: {n}", c.label());
+    }
+    println!("differences by kind and cause, by GNU Go's trace:");
+    for ((c, k), n) in &t.causes_by_trace {
+        println!("  {}: {k}: {n}", c.label());
     }
     println!("differences by kind and cause:");
     for (k, n) in &t.causes {
@@ -805,6 +1123,12 @@ fn main() {
     }
     println!("most frequent (nakade value, gnugo value) pairs:");
     let mut pairs: Vec<_> = t.pairs.iter().collect();
+    pairs.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    for ((ours, theirs), n) in pairs.iter().take(12) {
+        println!("  nakade `{ours}` gnugo `{theirs}`: {n}");
+    }
+    println!("most frequent (nakade value, gnugo value) pairs where GNU Go reads, by its trace:");
+    let mut pairs: Vec<_> = t.pairs_read.iter().collect();
     pairs.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
     for ((ours, theirs), n) in pairs.iter().take(12) {
         println!("  nakade `{ours}` gnugo `{theirs}`: {n}");
