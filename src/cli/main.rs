@@ -223,12 +223,13 @@ enum Command {
         #[command(flatten)]
         patterns: PatternArgs,
     },
-    /// One self-contained HTML page of a pattern file: every pattern drawn, grouped by size
-    /// and neighbour class, with a search box.
+    /// Self-contained HTML pages of a pattern file: every pattern drawn, grouped by size and
+    /// neighbour class, with a legend of the marks and a search box; one page, or an index
+    /// and pages of one size each when there are more than `--per-page` patterns.
     Catalogue {
         /// The pattern file.
         file: PathBuf,
-        /// Where to write the page.
+        /// Where to write the page (or the index, the pages beside it).
         #[arg(long)]
         html: PathBuf,
         /// Only the patterns of at most this many vertices.
