@@ -535,3 +535,39 @@ fn space_letters_stand_clear_of_the_vital_point_rings() {
     assert!(all_ringed < 8);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The pictures of issue 34 item 9 as golden files (`tests/golden/picture_*.svg`;
+/// `NAKADE_BLESS=1` rewrites them): a 19x19 middle game's analysis (letters clear of the
+/// rings, the legend with the brown of a point in both colours' spaces) and a pattern drawn
+/// by `render` (the board centred over its caption).
+#[test]
+fn the_pictures_are_the_golden_ones() {
+    let dir = scratch("golden");
+    let cases: [(&str, Vec<&str>); 2] = [
+        (
+            "picture_middle_game_2.svg",
+            vec!["analyze", "benches/positions/middle_game_2.sgf", "--svg"],
+        ),
+        (
+            "picture_render_bent_four.svg",
+            vec!["render", "|..%|..%+--", "--svg"],
+        ),
+    ];
+    for (name, args) in cases {
+        let out = dir.join(name);
+        let mut args = args;
+        args.push(out.to_str().unwrap());
+        let (o, e, code) = nakade(&args, "");
+        assert_eq!(code, 0, "{o}{e}");
+        let got = std::fs::read_to_string(&out).unwrap();
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/golden")
+            .join(name);
+        if std::env::var_os("NAKADE_BLESS").is_some() {
+            std::fs::write(&path, &got).unwrap();
+            continue;
+        }
+        let want = std::fs::read_to_string(&path).unwrap_or_default();
+        assert_eq!(want, got, "golden file {}", path.display());
+    }
+}
