@@ -542,3 +542,31 @@ fn item_8_generate_under_a_memory_limit_is_an_error_not_an_abort() {
     assert!(!out.exists());
     assert!(started.elapsed() < Duration::from_secs(10));
 }
+
+/// Issue 35, item 13: `catalogue` built the whole page in memory (1.6 GB for a 1.5 GB page).
+/// The default database on one page (about 300 MB, `--per-page` past its pattern count) is
+/// written within a 200 MB address space: the page is streamed to the file.
+#[test]
+fn item_13_the_catalogue_streams_its_page() {
+    let dir = scratch("catalogue-stream");
+    let out = dir.join("all.html");
+    let run = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 204800 && exec '{}' catalogue patterns/default.db --per-page 1000000 --html '{}'",
+            env!("CARGO_BIN_EXE_nakade"),
+            out.display()
+        ))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let size = std::fs::metadata(&out).unwrap().len();
+    assert!(size > 250 << 20, "{size} bytes: one page of every pattern");
+    let _ = std::fs::remove_dir_all(&dir);
+}
