@@ -459,23 +459,26 @@ impl EyeSpace {
     /// [`MAX_OUTER_LIBERTIES`]; the cap when no string surrounds it.
     pub fn outer_liberties(&self, board: &Board) -> u8 {
         self.weakest_wall(board)
-            .map_or(MAX_OUTER_LIBERTIES, |outside| {
-                outside.len().min(MAX_OUTER_LIBERTIES as usize) as u8
+            .map_or(MAX_OUTER_LIBERTIES, |(fewest, _)| {
+                fewest.min(MAX_OUTER_LIBERTIES as usize) as u8
             })
     }
 
-    /// The liberties outside the space of the owner string [`EyeSpace::outer_liberties`]
-    /// counts (the first with the fewest, in the order of `owners`), sorted: where the
-    /// attacker fills the wall's outer liberties. Empty when no string surrounds the space.
+    /// The liberties outside the space of the owner strings [`EyeSpace::outer_liberties`]
+    /// counts (every string with the fewest: which one is first depends on how the board is
+    /// turned), sorted: where the attacker fills the wall's outer liberties. Empty when no
+    /// string surrounds the space.
     pub fn outer_liberty_points(&self, board: &Board) -> Vec<Loc> {
-        self.weakest_wall(board).unwrap_or_default()
+        self.weakest_wall(board)
+            .map(|(_, points)| points)
+            .unwrap_or_default()
     }
 
-    /// The liberties outside the space of the owner string around it (the space closing in
-    /// none of its stones) with the fewest, the first such in the order of `owners`; `None`
-    /// when no string surrounds the space.
-    fn weakest_wall(&self, board: &Board) -> Option<Vec<Loc>> {
-        let mut best: Option<Vec<Loc>> = None;
+    /// The fewest liberties outside the space of an owner string around it (the space
+    /// closing in none of its stones), and those of every string with that many, sorted;
+    /// `None` when no string surrounds the space.
+    fn weakest_wall(&self, board: &Board) -> Option<(usize, Vec<Loc>)> {
+        let mut best: Option<(usize, Vec<Loc>)> = None;
         for &head in &self.owners {
             let stones = board.string_stones(head);
             if self.closes_in(board, &stones) {
@@ -486,11 +489,17 @@ impl EyeSpace {
                 .into_iter()
                 .filter(|&l| !self.contains(l))
                 .collect();
-            if best.as_ref().is_none_or(|b| outside.len() < b.len()) {
-                best = Some(outside);
+            match &mut best {
+                Some((fewest, points)) if outside.len() == *fewest => points.extend(outside),
+                Some((fewest, _)) if outside.len() > *fewest => {}
+                _ => best = Some((outside.len(), outside)),
             }
         }
-        best
+        best.map(|(fewest, mut points)| {
+            points.sort();
+            points.dedup();
+            (fewest, points)
+        })
     }
 
     /// Indices of the space points orthogonally next to point `i`.

@@ -315,7 +315,7 @@ fn to_board(a: &AnalyzedSpace, set: VertexSet, attack: bool) -> Vec<Loc> {
 /// Where the attacker's first move matters (`a < c`) and no move inside the space is one he
 /// can play (every point there suicide, or the solver's best move fills the wall's outer
 /// liberty), his attack point is the wall's outer liberty on the board: a liberty outside
-/// the space of the owner string with the fewest ([`EyeSpace::outer_liberty_points`]), so
+/// the space of every owner string with the fewest ([`EyeSpace::outer_liberty_points`]), so
 /// that an answer never lacks the point its value says there is.
 ///
 /// [`EyeSpace::outer_liberty_points`]: crate::board::eyes::eyespace::EyeSpace::outer_liberty_points
