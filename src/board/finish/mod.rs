@@ -87,6 +87,14 @@ pub use score::{score, Rules, Score};
 /// ([`Reason::LargeArea`]).
 pub const LARGE_AREA: usize = 8;
 
+/// An area beside a living opponent group ([`enclosed_area`]) counts as two eyes only with
+/// at least this many core points: empty points not beside an opponent stone (the opponent
+/// plays those from his living group, safe). A smaller one (of at least [`LARGE_AREA`]
+/// points) counts as one eye, and a second for the owner moving first: read exactly, the
+/// 3-by-5 corner area beside a living group (12 core points), with no liberty outside it,
+/// is worth `1122` (`tests/final/composed/two_eyes_alive_inside_in_white_area.txt`).
+pub const LARGE_AREA_BESIDE: usize = 16;
+
 /// Rounds of step 5 at most (each round kills at least one group; this bounds the cost).
 pub const MAX_ROUNDS: usize = 32;
 
@@ -676,7 +684,15 @@ fn candidates(
         }
         let pass = strings.iter().any(|s| pass_alive[s.index()]);
         if large.is_none() && !pass {
-            large = enclosed_area(board, live, pass_alive, &strings);
+            match enclosed_area(board, live, pass_alive, &strings) {
+                Some((size, core)) if core >= LARGE_AREA_BESIDE => large = Some(size),
+                // One eye whoever moves first there, a second for the owner moving first.
+                Some(_) => {
+                    min = min.saturating_add(1);
+                    gain = gain.max(1);
+                }
+                None => {}
+            }
         }
         groups.push(Candidate {
             color,
@@ -739,25 +755,31 @@ const INVADER_STONES: usize = 3;
 /// The largest region of empty points (and dead stones, and invaders) beside the group that only its own
 /// strings and pass-alive strings of the opponent enclose (a space the eye-space stage
 /// leaves out, being beside opponent stones), when it has at least [`LARGE_AREA`] empty
-/// points: the group's area between its wall and a living opponent group.
+/// points: the group's area between its wall and a living opponent group. Gives its empty
+/// points and its core: those of them not beside an opponent stone outside the region.
 fn enclosed_area(
     board: &Board,
     live: &Liveness,
     pass_alive: &[bool],
     strings: &[Loc],
-) -> Option<usize> {
+) -> Option<(usize, usize)> {
     let color = board.color(strings[0])?;
     let mut seen = vec![false; board.grid_len()];
-    let mut best: Option<usize> = None;
+    let mut best: Option<(usize, usize)> = None;
     for &s in strings {
         for start in board.liberties(s) {
             if seen[start.index()] {
                 continue;
             }
             seen[start.index()] = true;
-            let (mut stack, mut size, mut closed) = (vec![start], 0usize, true);
+            let (mut stack, mut size, mut core, mut closed) = (vec![start], 0usize, 0usize, true);
             while let Some(p) = stack.pop() {
                 size += usize::from(board.is_empty(p));
+                let beside_opponent = board.neighbors(p).any(|q| {
+                    board.color(q) == Some(color.opponent())
+                        && pass_alive[board.string_id(q).index()]
+                });
+                core += usize::from(board.is_empty(p) && !beside_opponent);
                 for q in board.neighbors(p) {
                     // Part of the region: an empty point, a dead stone, or an invader (an
                     // opponent string of a few stones, not pass-alive).
@@ -788,8 +810,8 @@ fn enclosed_area(
                     }
                 }
             }
-            if closed && size >= LARGE_AREA {
-                best = Some(best.map_or(size, |b: usize| b.max(size)));
+            if closed && size >= LARGE_AREA && best.is_none_or(|(b, _)| size > b) {
+                best = Some((size, core));
             }
         }
     }
