@@ -363,56 +363,66 @@ fn enclosed_cells(
         off[r] = !((vert[r] | vertical[r] | horizontal[r] | corner[r]) << 1) & full;
     }
     // A cell off the space in a straight line of such cells to the grid's border is outside.
-    // Most grids have no other, and need no flood.
+    // Most grids have no other, and need no flood: the others are the candidates.
     let sides = 1 | 1 << (width + 1);
     let mut from_top = [0u32; QUICK_ROWS + 2];
     from_top[0] = full;
     for r in 1..=rows {
         from_top[r] = off[r] & from_top[r - 1];
     }
-    let mut from_bottom = full;
-    let mut hidden = false;
+    let mut candidates = [0u32; QUICK_ROWS + 2];
+    let (mut from_bottom, mut any) = (full, 0u32);
     for r in (1..=rows).rev() {
         from_bottom &= off[r];
         let along = fill_along(off[r] & sides, off[r]);
-        if off[r] & !(from_top[r] | from_bottom | along) != 0 {
-            hidden = true;
-            break;
-        }
+        candidates[r] = off[r] & !(from_top[r] | from_bottom | along);
+        any |= candidates[r];
     }
-    if !hidden {
+    if any == 0 {
         return;
     }
-    let mut outside = [0u32; QUICK_ROWS + 2];
-    outside[0] = full;
-    outside[rows + 1] = full;
-    for o in outside.iter_mut().take(rows + 1).skip(1) {
-        *o = sides;
-    }
-    // Sweeps down and up the rows, each row's part filled along the row at once, until a
-    // pair of sweeps adds nothing (most grids: the first pair and one more).
-    let grow = |outside: &mut [u32; QUICK_ROWS + 2], r: usize| -> bool {
-        let x = outside[r] | ((outside[r - 1] | outside[r + 1]) & off[r]);
-        let x = fill_along(x, off[r]);
-        let grew = x != outside[r];
-        outside[r] = x;
-        grew
-    };
+    // Each piece of candidates, grown within the cells off the space (rows filled along at
+    // once, only the rows beside the piece read again): a piece that meets a cell known to
+    // be outside (a cell off the space that is no candidate) is outside, and one that stops
+    // growing first is closed in. Closed-in pieces are small, and most end in a round.
+    let mut first = 1;
     loop {
-        let mut grew = false;
-        for r in 1..=rows {
-            grew |= grow(&mut outside, r);
+        while first <= rows && candidates[first] == 0 {
+            first += 1;
         }
-        for r in (1..=rows).rev() {
-            grew |= grow(&mut outside, r);
-        }
-        // Every cell off the space reached (the usual end): nothing is closed in.
-        if !grew || (1..=rows).all(|r| off[r] & !outside[r] == 0) {
+        if first > rows {
             break;
         }
-    }
-    for r in 1..=rows {
-        encl[r] = (off[r] & !outside[r]) >> 1;
+        let mut piece = [0u32; QUICK_ROWS + 2];
+        piece[first] = candidates[first] & candidates[first].wrapping_neg();
+        let (mut lo, mut hi, mut outside) = (first, first, false);
+        loop {
+            let (from, to) = (lo.saturating_sub(1).max(1), (hi + 1).min(rows));
+            let mut grew = false;
+            for r in from..=to {
+                let x = piece[r] | ((piece[r - 1] | piece[r + 1]) & off[r]);
+                let x = fill_along(x, off[r]);
+                if x != piece[r] {
+                    piece[r] = x;
+                    grew = true;
+                    lo = lo.min(r);
+                    hi = hi.max(r);
+                }
+            }
+            if (lo..=hi).any(|r| piece[r] & !candidates[r] != 0) {
+                outside = true;
+                break;
+            }
+            if !grew {
+                break;
+            }
+        }
+        for r in lo..=hi {
+            candidates[r] &= !piece[r];
+            if !outside {
+                encl[r] |= piece[r] >> 1;
+            }
+        }
     }
 }
 
