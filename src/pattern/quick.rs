@@ -44,7 +44,11 @@ impl QuickGraph {
         let mut c = Compact::empty();
         c.n = self.n;
         c.adj = self.adj;
-        for v in 0..self.n {
+        // Most vertices are plain (colour 0, as `empty` leaves them): only the others.
+        let mut coloured = self.marginal | self.stone | self.defender;
+        while coloured != 0 {
+            let v = coloured.trailing_zeros() as usize;
+            coloured &= coloured - 1;
             c.color[v] = (self.marginal >> v & 1) as u8
                 | ((self.stone >> v & 1) as u8) << 1
                 | ((self.defender >> v & 1) as u8) << 2;
@@ -158,9 +162,11 @@ fn read_portable(text: &[u8]) -> Option<QuickGraph> {
     // Per row, bit c for each kind of cell (off the space, vertex, `|`, `-`, `+`).
     let mut grid = [[0u32; QUICK_ROWS + 2]; 5];
     let (mut row, mut col, mut width) = (0usize, 0usize, 0usize);
+    let mut pairs = 0u64;
     for &b in text {
         let class = CLASS[b as usize];
         if class == ROW {
+            width = width.max(col);
             row += 1;
             col = 0;
             if row >= QUICK_ROWS {
@@ -180,13 +186,14 @@ fn read_portable(text: &[u8]) -> Option<QuickGraph> {
         let v = g.n & (MAX_VERTICES - 1);
         grid[KIND[b as usize] as usize][r] |= bit;
         g.coord[v] = (row as u8, col as u8);
-        // Only vertices have these bits (see CLASS).
-        g.marginal |= u32::from(class & MARGINAL != 0) << v;
-        g.stone |= u32::from(class & STONE != 0) << v;
+        // Only vertices have these bits (see CLASS): marginal and stone side by side, two
+        // bits a vertex, taken apart below.
+        pairs |= u64::from((class >> 4) & 3) << (2 * v);
         g.n += is_vertex as usize;
         col += 1;
-        width = width.max(col);
     }
+    width = width.max(col);
+    (g.marginal, g.stone) = (even_bits(pairs), even_bits(pairs >> 1));
     let [_, vert, vertical, horizontal, corner] = grid;
     let rows = row + 1;
     if g.n == 0 || g.n > MAX_VERTICES {
@@ -325,6 +332,18 @@ fn read_portable(text: &[u8]) -> Option<QuickGraph> {
         }
     }
     Some(g)
+}
+
+/// Bits 0, 2, 4, ... of `x`, packed: bit `i` of the answer is bit `2i` of `x`.
+#[inline]
+fn even_bits(x: u64) -> u32 {
+    let mut x = x & 0x5555_5555_5555_5555;
+    x = (x | x >> 1) & 0x3333_3333_3333_3333;
+    x = (x | x >> 2) & 0x0f0f_0f0f_0f0f_0f0f;
+    x = (x | x >> 4) & 0x00ff_00ff_00ff_00ff;
+    x = (x | x >> 8) & 0x0000_ffff_0000_ffff;
+    x = (x | x >> 16) & 0x0000_0000_ffff_ffff;
+    x as u32
 }
 
 /// The bits of `within` joined to a bit of `seed` through bits of `within` along the row
