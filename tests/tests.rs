@@ -18,6 +18,7 @@ mod cli_consistency;
 mod corpus;
 mod damaged_files;
 mod default_db;
+mod edge_margins;
 mod enclosed_stones;
 mod eval_eye;
 mod eval_eye_corpus;

@@ -9,7 +9,9 @@
 //! his move would be suicide, stays a plain point); a half eye gets a virtual marginal vertex
 //! adjacent only to it, unless every diagonal deciding it is a point of the space: the graph
 //! already holds that point (a virtual vertex would let the attacker play it twice), so an
-//! empty half eye is joined to it, and an attacker stone is left as it is.
+//! empty half eye is joined to it, and so is an attacker stone where that point keeps a side on
+//! the wall (the attacker's move there then takes the stone's point with it: a margin beside a
+//! capture on the edge, `tests/edge_margins.rs`); otherwise the stone is left as it is.
 //!
 //! Scores are kept in eighths so that GNU Go's ko values a = 7/8 and b = 9/8 are exact. For a
 //! diagonal point `d` outside the space, with owner C and attacker A:
@@ -504,24 +506,37 @@ pub fn analyze_settled(
         });
         edges.push((i, vertices.len() - 1));
     }
-    // An empty half eye decided only by points of its own space: those points are joined to
-    // it, so that one attacker move there both takes the point and spoils the half eye. An
-    // attacker stone is not joined: in the graph a stone's neighbours are its liberties, and
-    // a diagonal is none (the stone is captured on its own liberties first).
+    // A half eye decided only by points of its own space: those points are joined to it, so
+    // that one attacker move there both takes the point and spoils the half eye. An attacker
+    // stone is joined only to a deciding point that keeps a side on the wall: its neighbours
+    // in the graph, its edges and, for a margin, the attacker's side leave one free. The
+    // stone then leaves the space with the margin the attacker takes (its point, a false
+    // eye once he holds the diagonal, is no eye after the capture), and the owner filling
+    // the margin first leaves the stone its own liberties. Where the join would take the
+    // deciding point's last wall side (a margin on the edge beside the corner), the model
+    // would cut the owner's stone there off his wall, and the stone is left as it is.
     for t in points
         .iter()
         .filter(|t| t.class == EyeClass::Half && !has_virtual_vertex(&out, t))
     {
         let i = out.index_of(t.loc).expect("in the space");
-        if out.points[i].stone {
-            continue;
-        }
+        let stone = out.points[i].stone;
         for k in t.attack.iter().chain(&t.defense) {
             if let Some(j) = out.index_of(*k) {
                 let e = (i.min(j), i.max(j));
-                if i != j && !edges.contains(&e) {
-                    edges.push(e);
+                if i == j || edges.contains(&e) {
+                    continue;
                 }
+                if stone {
+                    let degree = edges.iter().filter(|&&(a, b)| a == j || b == j).count() + 1;
+                    let sides = degree
+                        + usize::from(out.points[j].edge.min(2))
+                        + usize::from(out.points[j].marginal);
+                    if sides > 3 {
+                        continue;
+                    }
+                }
+                edges.push(e);
             }
         }
     }
