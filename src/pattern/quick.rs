@@ -334,6 +334,22 @@ fn read_portable(text: &[u8]) -> Option<QuickGraph> {
     Some(g)
 }
 
+/// The bits of `off` joined along the row to its first or its last bit (`off` holds both:
+/// the padding columns of the grid `full` spans): the run of bits from each end.
+#[inline]
+fn along_from_sides(off: u32, full: u32) -> u32 {
+    let left = off & !off.wrapping_add(1);
+    let above = off | !full;
+    let gaps = !above;
+    let right = if gaps == 0 {
+        full
+    } else {
+        let highest_gap = 31 - gaps.leading_zeros();
+        above & !(((2u64 << highest_gap) - 1) as u32) & full
+    };
+    left | right
+}
+
 /// Bits 0, 2, 4, ... of `x`, packed: bit `i` of the answer is bit `2i` of `x`.
 #[inline]
 fn even_bits(x: u64) -> u32 {
@@ -383,7 +399,6 @@ fn enclosed_cells(
     }
     // A cell off the space in a straight line of such cells to the grid's border is outside.
     // Most grids have no other, and need no flood: the others are the candidates.
-    let sides = 1 | 1 << (width + 1);
     let mut from_top = [0u32; QUICK_ROWS + 2];
     from_top[0] = full;
     for r in 1..=rows {
@@ -393,7 +408,7 @@ fn enclosed_cells(
     let (mut from_bottom, mut any) = (full, 0u32);
     for r in (1..=rows).rev() {
         from_bottom &= off[r];
-        let along = fill_along(off[r] & sides, off[r]);
+        let along = along_from_sides(off[r], full);
         candidates[r] = off[r] & !(from_top[r] | from_bottom | along);
         any |= candidates[r];
     }
@@ -504,6 +519,30 @@ mod tests {
             "X.X%.O.%X..",
         ] {
             assert!(same_as_full(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn the_runs_from_the_sides_are_the_fill_from_the_sides() {
+        // Every row of up to 12 cells, padded: bits 0 and width + 1 set.
+        for width in 1..=12usize {
+            let full = ((1u64 << (width + 2)) - 1) as u32;
+            let sides = 1 | 1 << (width + 1);
+            for inner in 0..1u32 << width {
+                let off = inner << 1 | sides;
+                assert_eq!(
+                    along_from_sides(off, full),
+                    fill_along(off & sides, off),
+                    "{off:b}"
+                );
+            }
+        }
+        // The widest rows, sampled.
+        let full = u32::MAX;
+        let sides = 1 | 1 << 31;
+        for k in 0..100_000u32 {
+            let off = k.wrapping_mul(2_654_435_761) | sides;
+            assert_eq!(along_from_sides(off, full), fill_along(off & sides, off));
         }
     }
 
