@@ -11,6 +11,7 @@ use nakade::evaluation::solve::{self, Params, Solution, Space};
 use nakade::pattern::diagram::Diagram;
 use nakade::pattern::encoded::{parse_graph, MAX_ENCODED_LEN};
 use nakade::pattern::graph::EyeGraph;
+use nakade::pattern::quick::Quick;
 
 /// The database to use: the embedded one, or one compiled from a file.
 pub enum Db {
@@ -456,8 +457,20 @@ fn quick_line(mode: &Mode, raw: &[u8], out: &mut Vec<u8>) -> bool {
     if !ev.consults_database() {
         return false;
     }
-    let Some(g) = nakade::pattern::quick::read(text) else {
-        return false;
+    let g = match nakade::pattern::quick::read_checked(text) {
+        Quick::Graph(g) => g,
+        Quick::NoLiberty { row, column } => {
+            // The full path's error, word for word (the text needs no escaping).
+            out.extend_from_slice(b"{\"graph\":\"");
+            out.extend_from_slice(text);
+            out.extend_from_slice(b"\",\"error\":\"the enclosed defender stone at row ");
+            write_number(out, row as usize);
+            out.extend_from_slice(b", column ");
+            write_number(out, column as usize);
+            out.extend_from_slice(b" has no liberty: not a legal position\"}\n");
+            return true;
+        }
+        Quick::Declined => return false,
     };
     let Some(m) = ev.database().lookup_quick(&g) else {
         if ev.has_solver() {

@@ -9,7 +9,9 @@
 //! the space closes in taken as enclosed defender stones (vertices after the space's, in
 //! reading order, as [`crate::pattern::diagram::Diagram::enclosed`] finds them), each string of
 //! them with a liberty. Anything else (an error to report, or a larger grid) gives `None`, and
-//! the caller takes the full reader, which says what is wrong or reads the larger grid.
+//! the caller takes the full reader, which says what is wrong or reads the larger grid; but
+//! [`read_checked`] names itself the one error it meets on its way, a string of enclosed
+//! stones without a liberty, as the full reader would.
 
 use crate::pattern::graph::canon::{Compact, MAX_VERTICES};
 
@@ -120,6 +122,26 @@ const VERTEX: u8 = 8;
 const MARGINAL: u8 = 16;
 const STONE: u8 = 32;
 
+/// What [`read_checked`] makes of a text.
+// The graph is returned by value on purpose: boxing it would allocate once a line.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quick {
+    /// A valid graph, read.
+    Graph(QuickGraph),
+    /// A graph valid but for a string of enclosed defender stones without a liberty: not a
+    /// legal position. The full reader's error names the string's first stone in reading
+    /// order, at this row and column of the encoding.
+    NoLiberty {
+        /// The stone's row in the encoding.
+        row: u8,
+        /// The stone's column in the encoding.
+        column: u8,
+    },
+    /// Anything else: the full reader says what is wrong, or reads the larger grid.
+    Declined,
+}
+
 /// Read `text` when it is the plain case; `None` otherwise (see the module documentation).
 ///
 /// ```
@@ -131,6 +153,20 @@ const STONE: u8 = 32;
 /// assert!(read(b"..%.x").is_none()); // a wildcard: the full reader reports it
 /// ```
 pub fn read(text: &[u8]) -> Option<QuickGraph> {
+    match read_checked(text) {
+        Quick::Graph(g) => Some(g),
+        _ => None,
+    }
+}
+
+/// [`read`], telling apart the one error it finds itself: enclosed stones without a liberty.
+///
+/// ```
+/// use nakade::pattern::quick::{read_checked, Quick};
+/// // Black X at row 3, column 1 and the defender stone O beside it in the corner:
+/// assert_eq!(read_checked(b"X.O|%O.O|%O!X|%OXO|%---+"), Quick::NoLiberty { row: 3, column: 2 });
+/// ```
+pub fn read_checked(text: &[u8]) -> Quick {
     // As `canon::canonical`: the same code compiled with `popcnt` where the processor has it.
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("popcnt") {
@@ -140,16 +176,16 @@ pub fn read(text: &[u8]) -> Option<QuickGraph> {
     read_portable(text)
 }
 
-/// [`read`] compiled with `popcnt`.
+/// [`read_checked`] compiled with `popcnt`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
-unsafe fn read_popcnt(text: &[u8]) -> Option<QuickGraph> {
+unsafe fn read_popcnt(text: &[u8]) -> Quick {
     read_portable(text)
 }
 
-/// [`read`] for any processor (inlined into [`read_popcnt`]).
+/// [`read_checked`] for any processor (inlined into [`read_popcnt`]).
 #[inline(always)]
-fn read_portable(text: &[u8]) -> Option<QuickGraph> {
+fn read_portable(text: &[u8]) -> Quick {
     let mut g = QuickGraph {
         n: 0,
         adj: [0; MAX_VERTICES],
@@ -170,12 +206,12 @@ fn read_portable(text: &[u8]) -> Option<QuickGraph> {
             row += 1;
             col = 0;
             if row >= QUICK_ROWS {
-                return None;
+                return Quick::Declined;
             }
             continue;
         }
         if class == 0 || col >= QUICK_COLUMNS {
-            return None;
+            return Quick::Declined;
         }
         // Rows are stored one down, so that row -1 exists and is empty. No branch on the kind
         // of cell (it changes from byte to byte, and branches on it are mispredicted): the
@@ -197,7 +233,7 @@ fn read_portable(text: &[u8]) -> Option<QuickGraph> {
     let [_, vert, vertical, horizontal, corner] = grid;
     let rows = row + 1;
     if g.n == 0 || g.n > MAX_VERTICES {
-        return None;
+        return Quick::Declined;
     }
     // Edge markers only where a board edge can be (the full reader names the error).
     for r in 1..=rows {
@@ -208,7 +244,7 @@ fn read_portable(text: &[u8]) -> Option<QuickGraph> {
             || horizontal[r] & ((up & down) | beside) != 0
             || corner[r] & (beside | up | down) != 0
         {
-            return None;
+            return Quick::Declined;
         }
     }
     // The cells off the space that the space and the edges close in: enclosed defender
@@ -232,7 +268,7 @@ fn read_portable(text: &[u8]) -> Option<QuickGraph> {
     let space = g.n;
     let stones: usize = encl[1..=rows].iter().map(|e| e.count_ones() as usize).sum();
     if space + stones > MAX_VERTICES {
-        return None;
+        return Quick::Declined;
     }
     // Vertices are numbered in reading order, the space's first, then the enclosed stones:
     // the vertex at a cell is the number of its kind in the rows above and to its left in its
@@ -310,7 +346,7 @@ fn read_portable(text: &[u8]) -> Option<QuickGraph> {
         frontier |= new;
     }
     if reached != all {
-        return None;
+        return Quick::Declined;
     }
     // Every string of enclosed stones with a liberty: a point of the space beside it that is
     // not an attacker stone (the full reader names the stone that has none).
@@ -318,7 +354,8 @@ fn read_portable(text: &[u8]) -> Option<QuickGraph> {
     let mut left = g.defender;
     while left != 0 {
         let (mut string, mut around) = (0u32, 0u32);
-        let mut grow = left & left.wrapping_neg();
+        let first = left.trailing_zeros() as usize;
+        let mut grow = 1u32 << first;
         while grow != 0 {
             let v = grow.trailing_zeros() as usize;
             grow &= grow - 1;
@@ -328,10 +365,11 @@ fn read_portable(text: &[u8]) -> Option<QuickGraph> {
         }
         left &= !string;
         if around & breathes == 0 {
-            return None;
+            let (row, column) = g.coord[first];
+            return Quick::NoLiberty { row, column };
         }
     }
-    Some(g)
+    Quick::Graph(g)
 }
 
 /// The bits of `off` joined along the row to its first or its last bit (`off` holds both:
@@ -543,6 +581,33 @@ mod tests {
         for k in 0..100_000u32 {
             let off = k.wrapping_mul(2_654_435_761) | sides;
             assert_eq!(along_from_sides(off, full), fill_along(off & sides, off));
+        }
+    }
+
+    #[test]
+    fn names_the_stone_without_a_liberty_as_the_full_reader() {
+        for text in [
+            "|.$$%|XOX%+---",
+            "X.O|%O.O|%O!X|%OXO|%---+",
+            "OOO!|%OO.X|%!.XO|%----+",
+            "OOO.X|%.!!$O|%OOX.X|%OOO!O|%-----+",
+        ] {
+            let full = EyeGraph::from_diagram(&parse_graph(text).unwrap())
+                .unwrap()
+                .check_liberties()
+                .unwrap_err()
+                .to_string();
+            let Quick::NoLiberty { row, column } = read_checked(text.as_bytes()) else {
+                panic!("{text}: not read as a stone without a liberty");
+            };
+            assert_eq!(
+                full,
+                format!(
+                    "the enclosed defender stone at row {row}, column {column} has no liberty: \
+                     not a legal position"
+                ),
+                "{text}"
+            );
         }
     }
 
