@@ -36,13 +36,16 @@
 //!    [`Reason::Critical`] says that the position is not settled).
 //!    Beside an opponent group that is also short of eyes, it is in **seki** when no string
 //!    of either can be captured even by a first move and every liberty of both is shared or
-//!    an eye; otherwise the two are in a capturing race, read by liberties
-//!    ([`Reason::LostRace`]), the side to move winning a tie. In a round only the races
+//!    an eye (an eye may hold dead opponent stones); otherwise the two are in a capturing
+//!    race, read by liberties ([`Reason::LostRace`]), an eye counting the moves it takes to
+//!    fill (a big eye of four points five, of five eight), the side to move winning a tie. In a round only the races
 //!    lost with the fewest liberties are decided; the others are read again once those
 //!    stones are off.
 //! 5. Dead groups turn into the opponent's eye space: the eye spaces are found and valued
 //!    again, and the steps repeat until nothing changes. At the end, a dead string whose
-//!    opponent strings around are all dead sits in their eye, and lives. A group that is short of eyes and
+//!    opponent strings around are all dead sits in their eye, and lives; a stone in a ko
+//!    whose capture fills a liberty of a seki group of its colour is in the seki (a double
+//!    ko: each capture is answered in the other ko). A group that is short of eyes and
 //!    not enclosed is left **alive** ([`Reason::Open`]: it can still make eyes or connect).
 //!
 //! Every decision of a round is taken on the state at the round's start, so the answer does
@@ -496,14 +499,15 @@ pub fn final_status(
                 }
                 continue;
             }
-            if let Some(shared) = seki(&mut work, read, &groups, gi, &foes) {
+            if let Some(shared) = seki(&mut work, &live, read, &groups, gi, &foes) {
                 new_fixed.push((g.strings.clone(), FinalStatus::Seki, Reason::Seki(shared)));
                 continue;
             }
-            // A capturing race against each weak neighbour: the fewest liberties lose.
-            let mine = group_liberties(board, &g.strings);
+            // A capturing race against each weak neighbour: the fewest liberties lose (an
+            // eye counted as the moves it takes to fill: a big eye gives more).
+            let mine = race_liberties(board, &g.strings);
             for &h in &foes {
-                let theirs = group_liberties(board, &groups[h].strings);
+                let theirs = race_liberties(board, &groups[h].strings);
                 if mine < theirs || (mine == theirs && to_move != g.color) {
                     races.push((gi, mine, theirs));
                     break;
@@ -529,6 +533,30 @@ pub fn final_status(
             break (groups, reports);
         }
     };
+    // A stone in a ko on a liberty of a seki group of its colour (a double ko in a seki):
+    // the opponent's capture fills that liberty and is answered by a capture in the other
+    // ko, so neither side removes it for good: it is part of the seki.
+    let in_seki_ko: Vec<(Loc, Loc)> = dead_reason
+        .iter()
+        .filter_map(|(s, why)| match why {
+            Reason::Captured(at) | Reason::Atari(at) => Some((*s, *at)),
+            _ => None,
+        })
+        .filter(|&(s, at)| {
+            let c = board.color(s).expect("a dead string has stones");
+            let beside_seki = board.neighbors(at).any(|m| {
+                board.color(m) == Some(c)
+                    && fixed.iter().any(|(strings, st, _)| {
+                        *st == FinalStatus::Seki && strings.contains(&board.string_id(m))
+                    })
+            });
+            beside_seki && is_ko_capture(board, s, at)
+        })
+        .collect();
+    dead_reason.retain(|(s, _)| !in_seki_ko.iter().any(|(t, _)| t == s));
+    for (s, at) in in_seki_ko {
+        fixed.push((vec![s], FinalStatus::Seki, Reason::Seki(vec![at])));
+    }
     // A dead string whose opponent strings around are all dead sits in the eye of a dead
     // group (black A1 in white's dead corner): the group dies with it there, so it lives.
     let is_dead = |t: Loc| {
@@ -549,6 +577,22 @@ pub fn final_status(
         fixed.push((vec![s], FinalStatus::Alive, Reason::InDeadEye));
     }
     report(board, &groups, &reports, &dead_reason, &fixed, rounds)
+}
+
+/// True when the opponent's stone at `at` captures the single stone `s` (and nothing else)
+/// and is left with one liberty, where `s` stood: a ko capture.
+fn is_ko_capture(board: &Board, s: Loc, at: Loc) -> bool {
+    let Some(c) = board.color(s) else {
+        return false;
+    };
+    if board.stone_count(s) != 1 {
+        return false;
+    }
+    let mut b = board.clone();
+    match b.play(at, c.opponent()) {
+        Ok(rec) => rec.captured == [s] && b.liberties(at) == [s],
+        Err(_) => false,
+    }
 }
 
 /// The opponent strings around the region of `s`: its stones and the empty points reached
@@ -811,18 +855,52 @@ fn enclosed(board: &Board, live: &Liveness, g: &Candidate, weak: &[Loc]) -> bool
         .all(|p| theirs[p.index()] && !mine[p.index()])
 }
 
-/// The liberties of a group's strings, counted once each.
-fn group_liberties(board: &Board, strings: &[Loc]) -> usize {
-    let mut libs: Vec<Loc> = strings.iter().flat_map(|&s| board.liberties(s)).collect();
-    libs.sort();
-    libs.dedup();
-    libs.len()
+/// A group's liberties in a capturing race: each liberty once, except that an eye (a region
+/// of empty points whose every neighbouring stone is the group's own) counts the moves the
+/// opponent needs to fill it, 1, 2, 3, 5, 8, 12 for one to six points (a big eye of four
+/// points is worth five liberties: the square four in the corner of two equal big eyes
+/// sharing a liberty goes to the side to move, as read by GNU Go).
+fn race_liberties(board: &Board, strings: &[Loc]) -> usize {
+    const BIG_EYE: [usize; 7] = [0, 1, 2, 3, 5, 8, 12];
+    let libs = group_libs(board, strings);
+    let own = |m: Loc| strings.contains(&board.string_id(m));
+    let mut seen = vec![false; board.grid_len()];
+    let mut count = 0;
+    for &l in &libs {
+        if seen[l.index()] {
+            continue;
+        }
+        seen[l.index()] = true;
+        let (mut region, mut i, mut closed) = (vec![l], 0, true);
+        while i < region.len() {
+            let p = region[i];
+            i += 1;
+            for m in board.neighbors(p) {
+                match board.color(m) {
+                    None if !seen[m.index()] => {
+                        seen[m.index()] = true;
+                        region.push(m);
+                    }
+                    None => {}
+                    Some(_) => closed &= own(m),
+                }
+            }
+        }
+        count += match BIG_EYE.get(region.len()) {
+            Some(&n) if closed => n,
+            _ => region.iter().filter(|p| libs.contains(p)).count(),
+        };
+    }
+    count
 }
+
 /// Step 4's seki: no string of the group or of its weak neighbours can be captured even by
 /// a first move, and every liberty of each is shared with the other side or lies in its own
-/// eye space. Gives the shared liberties.
+/// eye space (which may hold dead opponent stones: a seki group's eye with a stone it can
+/// take at leisure). Gives the shared liberties.
 fn seki(
     board: &mut Board,
+    live: &Liveness,
     read: tactics::ReadLimits,
     groups: &[Candidate],
     gi: usize,
@@ -845,10 +923,14 @@ fn seki(
         return None;
     }
     // Every liberty is shared, or in an eye: a point whose neighbours on the board are all
-    // the side's own stones (or other such points).
+    // the side's own stones, dead opponent stones (taken when the side likes: the point
+    // stays its eye), or other such points.
     let own_eye = |b: &Board, l: Loc, c: Color| {
-        b.neighbors(l)
-            .all(|m| b.color(m) == Some(c) || (b.is_empty(m) && !shared.contains(&m)))
+        b.neighbors(l).all(|m| match b.color(m) {
+            Some(k) if k == c => true,
+            Some(_) => live.is_dead(m),
+            None => !shared.contains(&m),
+        })
     };
     let all_in = |b: &Board, libs: &[Loc], c: Color| {
         libs.iter().all(|l| shared.contains(l) || own_eye(b, *l, c))
