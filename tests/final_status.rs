@@ -326,3 +326,21 @@ fn the_stones_of_a_double_ko_in_a_seki_are_in_the_seki() {
         [Seki, Seki, Seki, Seki]
     );
 }
+
+/// Two equal big eyes sharing a liberty are a race the side to move wins, not a seki (issue
+/// 31): black's square four in the corner (H9 J9 H8 J8) against white's (D9 E9 D8 E8), F7
+/// shared. Each eye is worth five liberties (four points), so black's group has six and
+/// white's six: black, to move, wins. Counting the corner's plain liberties gave black four
+/// (J9 touches no black stone) and killed black instead. The same with the colours swapped.
+#[test]
+fn two_equal_big_eyes_sharing_a_liberty_go_to_the_side_to_move() {
+    use FinalStatus::{Alive, Dead};
+    let d =
+        std::fs::read_to_string(dir().join("composed/big_eye_race_square_fours_in_black_area.txt"))
+            .unwrap();
+    assert_eq!(statuses(&d, &["G9", "C9", "F9"]), [Alive, Dead, Dead]);
+    let d =
+        std::fs::read_to_string(dir().join("composed/big_eye_race_square_fours_in_white_area.txt"))
+            .unwrap();
+    assert_eq!(statuses(&d, &["C1", "G1", "D1"]), [Dead, Alive, Alive]);
+}
