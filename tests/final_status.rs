@@ -344,3 +344,29 @@ fn two_equal_big_eyes_sharing_a_liberty_go_to_the_side_to_move() {
             .unwrap();
     assert_eq!(statuses(&d, &["C1", "G1", "D1"]), [Dead, Alive, Alive]);
 }
+
+/// A seki whose eye holds two dead stones (issue 31): black's corner H9-J6 with white J9 J8
+/// in its eye J7-J9 against white's ring E9-J5 (eye F9), G8 shared. The tactical reader
+/// called the ring captured (black J7 takes J9 J8, and the ring then looks short of
+/// liberties), but white throws in at J8 and the eyes are one against one: the small closed
+/// fight, read to the end, is a seki. J9 J8 themselves are dead (white J7 is suicide).
+#[test]
+fn a_throw_in_keeps_a_seki_whose_eye_holds_two_dead_stones() {
+    use FinalStatus::{Dead, Seki};
+    let d = std::fs::read_to_string(
+        dir().join("composed/two_dead_stones_in_a_seki_eye_in_black_area.txt"),
+    )
+    .unwrap();
+    assert_eq!(
+        statuses(&d, &["E9", "G9", "H9", "J9", "J8"]),
+        [Seki, Seki, Seki, Dead, Dead]
+    );
+    let d = std::fs::read_to_string(
+        dir().join("composed/two_dead_stones_in_a_seki_eye_in_white_area.txt"),
+    )
+    .unwrap();
+    assert_eq!(
+        statuses(&d, &["E1", "C1", "B1", "A1", "A2"]),
+        [Seki, Seki, Seki, Dead, Dead]
+    );
+}

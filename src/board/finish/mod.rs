@@ -10,7 +10,8 @@
 //! # The rule
 //!
 //! 1. **Dead from the start**: a string the tactical reader captures even with its owner to
-//!    move, one in atari that the opponent, to move, takes ([`Reason::Atari`]: a ko too, as
+//!    move (unless it sits in a small closed fight that [`fight`] reads to the end and finds
+//!    it holds), one in atari that the opponent, to move, takes ([`Reason::Atari`]: a ko too, as
 //!    there are no threats at the end), and one in a pass-alive region of the other colour
 //!    (Benson). (The eye stage's
 //!    own rules for dead strings, [`Liveness::from_readings`], are not used: the steps below
@@ -35,7 +36,8 @@
 //!    two eyes, and it is one string the tactical reader cannot take (then it is alive, and
 //!    [`Reason::Critical`] says that the position is not settled).
 //!    Beside an opponent group that is also short of eyes, it is in **seki** when no string
-//!    of either can be captured even by a first move and every liberty of both is shared or
+//!    of either can be captured even by a first move (read to the end by [`fight`] when the
+//!    fight is small and closed, else by the tactical reader) and every liberty of both is shared or
 //!    an eye (an eye may hold dead opponent stones); otherwise the two are in a capturing
 //!    race, read by liberties ([`Reason::LostRace`]), an eye counting the moves it takes to
 //!    fill (a big eye of four points five, of five eight), the side to move winning a tie. In a round only the races
@@ -73,6 +75,7 @@
 //! assert_eq!(score(&board, &report, Rules::Territory, 0.5).result(), "B+5.5");
 //! ```
 
+pub mod fight;
 pub mod score;
 
 use crate::board::analysis::{self, AnalysisLimits, SpaceReport};
@@ -406,7 +409,7 @@ pub fn final_status(
             StringStatus::Read {
                 attack: Attack::Captures(at),
                 defense: Defense::Fails,
-            } => dead_reason.push((s, Reason::Captured(at))),
+            } if !lives_locally(&mut work, s) => dead_reason.push((s, Reason::Captured(at))),
             StringStatus::Read {
                 attack: Attack::Captures(at),
                 ..
@@ -577,6 +580,20 @@ pub fn final_status(
         fixed.push((vec![s], FinalStatus::Alive, Reason::InDeadEye));
     }
     report(board, &groups, &reports, &dead_reason, &fixed, rounds)
+}
+
+/// True when the string `s` sits in a small closed fight ([`fight::fight_area`]) in which
+/// the opponent cannot take it, its owner moving first: read to the end, overruling the
+/// tactical reader's capture.
+fn lives_locally(board: &mut Board, s: Loc) -> bool {
+    let Some(color) = board.color(s) else {
+        return false;
+    };
+    let Some(area) = fight::fight_area(board, &[s]) else {
+        return false;
+    };
+    let stones = board.string_stones(s);
+    fight::captures(board, color.opponent(), &stones, &area, true) == Some(false)
 }
 
 /// True when the opponent's stone at `at` captures the single stone `s` (and nothing else)
@@ -950,6 +967,25 @@ fn seki(
         .chain(foes.iter().flat_map(|&h| groups[h].strings.iter()))
         .copied()
         .collect();
+    // A small closed fight is read to the end: neither side takes a stone of the other,
+    // whoever starts (the tactical reader misses a throw-in into an eye that holds off a
+    // capture).
+    if let Some(area) = fight::fight_area(board, &strings) {
+        let stones =
+            |v: &[Loc]| -> Vec<Loc> { v.iter().flat_map(|&s| board.string_stones(s)).collect() };
+        let mine = stones(&g.strings);
+        let theirs: Vec<Loc> = foes
+            .iter()
+            .flat_map(|&h| stones(&groups[h].strings))
+            .collect();
+        let them_first = fight::captures(board, g.color.opponent(), &mine, &area, false);
+        let me_first = fight::captures(board, g.color, &theirs, &area, false);
+        match (them_first, me_first) {
+            (Some(false), Some(false)) => return Some(shared),
+            (Some(true), _) | (_, Some(true)) => return None,
+            _ => {}
+        }
+    }
     for s in strings {
         if let Attack::Captures(_) = tactics::attack(board, s, read) {
             return None;
