@@ -218,3 +218,72 @@ pub fn captures(
     };
     r.ok()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{ascii, vertex};
+
+    fn board(d: &str) -> Board {
+        ascii::parse_board(d, None).unwrap().board
+    }
+
+    /// A seki without eyes (two shared liberties, D3 and D7): neither side takes the other;
+    /// the area is the two strings and the two points, not the wall.
+    #[test]
+    fn neither_side_takes_the_other_in_a_seki() {
+        let d = "\
++-----------------+
+|. O O O O O . . .|
+|. O X X X O . . .|
+|. O X . X O . . .|
+|. O X O X O . . .|
+|. O X O X O . . .|
+|. O X O X O . . .|
+|. O X . X O . . .|
+|. O X X X O . . .|
+|. O O O O O . . .|
++-----------------+";
+        let mut b = board(d);
+        let at = |b: &Board, s: &str| vertex::parse(b, s).unwrap();
+        let ring = b.string_stones(at(&b, "C2"));
+        let inner = b.string_stones(at(&b, "D4"));
+        let heads = [at(&b, "C2"), at(&b, "D4")];
+        let area = fight_area(&b, &heads).unwrap();
+        assert!(area.contains(&at(&b, "D3")) && area.contains(&at(&b, "D7")));
+        assert!(!area.contains(&at(&b, "B5")), "the wall is not in the area");
+        // A self-atari at D3 or D7 gives the other side the taken stones' points to read in:
+        // past the budget (the caller then falls back on the tactical reader), never a
+        // capture.
+        assert_ne!(
+            captures(&mut b, Color::White, &ring, &area, false),
+            Some(true)
+        );
+        assert_ne!(
+            captures(&mut b, Color::Black, &inner, &area, false),
+            Some(true)
+        );
+    }
+
+    /// Two stones in atari inside a living wall: taken, even with their owner to move.
+    #[test]
+    fn stones_short_of_liberties_are_taken() {
+        let d = "\
++-----------+
+|. X O . X .|
+|X O O X X .|
+|X X X X . .|
+|. . . . . .|
+|. . . . . .|
+|. . . . . .|
++-----------+";
+        let mut b = board(d);
+        let w = vertex::parse(&b, "B5").unwrap();
+        let stones = b.string_stones(w);
+        let area = fight_area(&b, &[w]).unwrap();
+        assert_eq!(
+            captures(&mut b, Color::Black, &stones, &area, true),
+            Some(true)
+        );
+    }
+}
