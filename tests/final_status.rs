@@ -266,3 +266,107 @@ fn forty_composed_positions_are_in_the_golden_file() {
         assert!(golden.contains_key(name), "{name} is not in golden.txt");
     }
 }
+
+/// The statuses nakade gives the named stones of a diagram, black to move.
+fn statuses(diagram: &str, stones: &[&str]) -> Vec<FinalStatus> {
+    let board = ascii::parse_board(diagram, None).unwrap().board;
+    let report = final_status(
+        &board,
+        &Evaluator::with_default(),
+        Color::Black,
+        FinalLimits::default(),
+    );
+    stones
+        .iter()
+        .map(|s| report.status_at(vertex::parse(&board, s).unwrap()).unwrap())
+        .collect()
+}
+
+/// A seki whose eye holds a dead opponent stone is still a seki (issue 31): black's corner
+/// H9 H8 H7 J7 has the eye J8-J9 with a white stone in it, white's ring shares G8 with it and
+/// has the eye F9. Neither can fill G8 (black G8 leaves one liberty, J8: white takes all at
+/// J8; white G8 leaves one, F9: black takes the ring). White J9 is dead: black takes it at
+/// J8 when it likes and still has its eye. The same with the colours swapped.
+#[test]
+fn a_seki_eye_holding_a_dead_stone_is_still_a_seki() {
+    use FinalStatus::{Dead, Seki};
+    let black_area =
+        std::fs::read_to_string(dir().join("composed/dead_stone_in_a_seki_eye_in_black_area.txt"))
+            .unwrap();
+    assert_eq!(
+        statuses(&black_area, &["H9", "E9", "G9", "J9", "D9"]),
+        [Seki, Seki, Seki, Dead, FinalStatus::Alive]
+    );
+    let white_area =
+        std::fs::read_to_string(dir().join("composed/dead_stone_in_a_seki_eye_in_white_area.txt"))
+            .unwrap();
+    assert_eq!(
+        statuses(&white_area, &["B1", "E1", "C1", "A1"]),
+        [Seki, Seki, Seki, Dead]
+    );
+}
+
+/// The stones of a double ko in a seki are part of the seki (issue 31): black D9 (white takes
+/// it at E9, a liberty of black's seki group) and white J8 (black takes it at J7) are each in
+/// atari, but each capture is answered by the capture in the other ko and the position comes
+/// back: nobody removes them for good. GNU Go 3.8 says seki for all of them.
+#[test]
+fn the_stones_of_a_double_ko_in_a_seki_are_in_the_seki() {
+    use FinalStatus::Seki;
+    let d =
+        std::fs::read_to_string(dir().join("composed/double_ko_seki_in_black_area.txt")).unwrap();
+    assert_eq!(
+        statuses(&d, &["D9", "J8", "F9", "C9"]),
+        [Seki, Seki, Seki, Seki]
+    );
+    let d =
+        std::fs::read_to_string(dir().join("composed/double_ko_seki_in_white_area.txt")).unwrap();
+    assert_eq!(
+        statuses(&d, &["F1", "A2", "D1", "G1"]),
+        [Seki, Seki, Seki, Seki]
+    );
+}
+
+/// Two equal big eyes sharing a liberty are a race the side to move wins, not a seki (issue
+/// 31): black's square four in the corner (H9 J9 H8 J8) against white's (D9 E9 D8 E8), F7
+/// shared. Each eye is worth five liberties (four points), so black's group has six and
+/// white's six: black, to move, wins. Counting the corner's plain liberties gave black four
+/// (J9 touches no black stone) and killed black instead. The same with the colours swapped.
+#[test]
+fn two_equal_big_eyes_sharing_a_liberty_go_to_the_side_to_move() {
+    use FinalStatus::{Alive, Dead};
+    let d =
+        std::fs::read_to_string(dir().join("composed/big_eye_race_square_fours_in_black_area.txt"))
+            .unwrap();
+    assert_eq!(statuses(&d, &["G9", "C9", "F9"]), [Alive, Dead, Dead]);
+    let d =
+        std::fs::read_to_string(dir().join("composed/big_eye_race_square_fours_in_white_area.txt"))
+            .unwrap();
+    assert_eq!(statuses(&d, &["C1", "G1", "D1"]), [Dead, Alive, Alive]);
+}
+
+/// A seki whose eye holds two dead stones (issue 31): black's corner H9-J6 with white J9 J8
+/// in its eye J7-J9 against white's ring E9-J5 (eye F9), G8 shared. The tactical reader
+/// called the ring captured (black J7 takes J9 J8, and the ring then looks short of
+/// liberties), but white throws in at J8 and the eyes are one against one: the small closed
+/// fight, read to the end, is a seki. J9 J8 themselves are dead (white J7 is suicide).
+#[test]
+fn a_throw_in_keeps_a_seki_whose_eye_holds_two_dead_stones() {
+    use FinalStatus::{Dead, Seki};
+    let d = std::fs::read_to_string(
+        dir().join("composed/two_dead_stones_in_a_seki_eye_in_black_area.txt"),
+    )
+    .unwrap();
+    assert_eq!(
+        statuses(&d, &["E9", "G9", "H9", "J9", "J8"]),
+        [Seki, Seki, Seki, Dead, Dead]
+    );
+    let d = std::fs::read_to_string(
+        dir().join("composed/two_dead_stones_in_a_seki_eye_in_white_area.txt"),
+    )
+    .unwrap();
+    assert_eq!(
+        statuses(&d, &["E1", "C1", "B1", "A1", "A2"]),
+        [Seki, Seki, Seki, Dead, Dead]
+    );
+}

@@ -10,7 +10,8 @@
 //! # The rule
 //!
 //! 1. **Dead from the start**: a string the tactical reader captures even with its owner to
-//!    move, one in atari that the opponent, to move, takes ([`Reason::Atari`]: a ko too, as
+//!    move (unless it sits in a small closed fight that [`fight`] reads to the end and finds
+//!    it holds), one in atari that the opponent, to move, takes ([`Reason::Atari`]: a ko too, as
 //!    there are no threats at the end), and one in a pass-alive region of the other colour
 //!    (Benson). (The eye stage's
 //!    own rules for dead strings, [`Liveness::from_readings`], are not used: the steps below
@@ -35,14 +36,18 @@
 //!    two eyes, and it is one string the tactical reader cannot take (then it is alive, and
 //!    [`Reason::Critical`] says that the position is not settled).
 //!    Beside an opponent group that is also short of eyes, it is in **seki** when no string
-//!    of either can be captured even by a first move and every liberty of both is shared or
-//!    an eye; otherwise the two are in a capturing race, read by liberties
-//!    ([`Reason::LostRace`]), the side to move winning a tie. In a round only the races
+//!    of either can be captured even by a first move (read to the end by [`fight`] when the
+//!    fight is small and closed, else by the tactical reader) and every liberty of both is shared or
+//!    an eye (an eye may hold dead opponent stones); otherwise the two are in a capturing
+//!    race, read by liberties ([`Reason::LostRace`]), an eye counting the moves it takes to
+//!    fill (a big eye of four points five, of five eight), the side to move winning a tie. In a round only the races
 //!    lost with the fewest liberties are decided; the others are read again once those
 //!    stones are off.
 //! 5. Dead groups turn into the opponent's eye space: the eye spaces are found and valued
 //!    again, and the steps repeat until nothing changes. At the end, a dead string whose
-//!    opponent strings around are all dead sits in their eye, and lives. A group that is short of eyes and
+//!    opponent strings around are all dead sits in their eye, and lives; a stone in a ko
+//!    whose capture fills a liberty of a seki group of its colour is in the seki (a double
+//!    ko: each capture is answered in the other ko). A group that is short of eyes and
 //!    not enclosed is left **alive** ([`Reason::Open`]: it can still make eyes or connect).
 //!
 //! Every decision of a round is taken on the state at the round's start, so the answer does
@@ -70,6 +75,7 @@
 //! assert_eq!(score(&board, &report, Rules::Territory, 0.5).result(), "B+5.5");
 //! ```
 
+pub mod fight;
 pub mod score;
 
 use crate::board::analysis::{self, AnalysisLimits, SpaceReport};
@@ -411,7 +417,7 @@ pub fn final_status(
             StringStatus::Read {
                 attack: Attack::Captures(at),
                 defense: Defense::Fails,
-            } => dead_reason.push((s, Reason::Captured(at))),
+            } if !lives_locally(&mut work, s) => dead_reason.push((s, Reason::Captured(at))),
             StringStatus::Read {
                 attack: Attack::Captures(at),
                 ..
@@ -504,14 +510,15 @@ pub fn final_status(
                 }
                 continue;
             }
-            if let Some(shared) = seki(&mut work, read, &groups, gi, &foes) {
+            if let Some(shared) = seki(&mut work, &live, read, &groups, gi, &foes) {
                 new_fixed.push((g.strings.clone(), FinalStatus::Seki, Reason::Seki(shared)));
                 continue;
             }
-            // A capturing race against each weak neighbour: the fewest liberties lose.
-            let mine = group_liberties(board, &g.strings);
+            // A capturing race against each weak neighbour: the fewest liberties lose (an
+            // eye counted as the moves it takes to fill: a big eye gives more).
+            let mine = race_liberties(board, &g.strings);
             for &h in &foes {
-                let theirs = group_liberties(board, &groups[h].strings);
+                let theirs = race_liberties(board, &groups[h].strings);
                 if mine < theirs || (mine == theirs && to_move != g.color) {
                     races.push((gi, mine, theirs));
                     break;
@@ -537,6 +544,30 @@ pub fn final_status(
             break (groups, reports);
         }
     };
+    // A stone in a ko on a liberty of a seki group of its colour (a double ko in a seki):
+    // the opponent's capture fills that liberty and is answered by a capture in the other
+    // ko, so neither side removes it for good: it is part of the seki.
+    let in_seki_ko: Vec<(Loc, Loc)> = dead_reason
+        .iter()
+        .filter_map(|(s, why)| match why {
+            Reason::Captured(at) | Reason::Atari(at) => Some((*s, *at)),
+            _ => None,
+        })
+        .filter(|&(s, at)| {
+            let c = board.color(s).expect("a dead string has stones");
+            let beside_seki = board.neighbors(at).any(|m| {
+                board.color(m) == Some(c)
+                    && fixed.iter().any(|(strings, st, _)| {
+                        *st == FinalStatus::Seki && strings.contains(&board.string_id(m))
+                    })
+            });
+            beside_seki && is_ko_capture(board, s, at)
+        })
+        .collect();
+    dead_reason.retain(|(s, _)| !in_seki_ko.iter().any(|(t, _)| t == s));
+    for (s, at) in in_seki_ko {
+        fixed.push((vec![s], FinalStatus::Seki, Reason::Seki(vec![at])));
+    }
     // A dead string whose opponent strings around are all dead sits in the eye of a dead
     // group (black A1 in white's dead corner): the group dies with it there, so it lives.
     let is_dead = |t: Loc| {
@@ -557,6 +588,36 @@ pub fn final_status(
         fixed.push((vec![s], FinalStatus::Alive, Reason::InDeadEye));
     }
     report(board, &groups, &reports, &dead_reason, &fixed, rounds)
+}
+
+/// True when the string `s` sits in a small closed fight ([`fight::fight_area`]) in which
+/// the opponent cannot take it, its owner moving first: read to the end, overruling the
+/// tactical reader's capture.
+fn lives_locally(board: &mut Board, s: Loc) -> bool {
+    let Some(color) = board.color(s) else {
+        return false;
+    };
+    let Some(area) = fight::fight_area(board, &[s]) else {
+        return false;
+    };
+    let stones = board.string_stones(s);
+    fight::captures(board, color.opponent(), &stones, &area, true) == Some(false)
+}
+
+/// True when the opponent's stone at `at` captures the single stone `s` (and nothing else)
+/// and is left with one liberty, where `s` stood: a ko capture.
+fn is_ko_capture(board: &Board, s: Loc, at: Loc) -> bool {
+    let Some(c) = board.color(s) else {
+        return false;
+    };
+    if board.stone_count(s) != 1 {
+        return false;
+    }
+    let mut b = board.clone();
+    match b.play(at, c.opponent()) {
+        Ok(rec) => rec.captured == [s] && b.liberties(at) == [s],
+        Err(_) => false,
+    }
 }
 
 /// The opponent strings around the region of `s`: its stones and the empty points reached
@@ -833,18 +894,52 @@ fn enclosed(board: &Board, live: &Liveness, g: &Candidate, weak: &[Loc]) -> bool
         .all(|p| theirs[p.index()] && !mine[p.index()])
 }
 
-/// The liberties of a group's strings, counted once each.
-fn group_liberties(board: &Board, strings: &[Loc]) -> usize {
-    let mut libs: Vec<Loc> = strings.iter().flat_map(|&s| board.liberties(s)).collect();
-    libs.sort();
-    libs.dedup();
-    libs.len()
+/// A group's liberties in a capturing race: each liberty once, except that an eye (a region
+/// of empty points whose every neighbouring stone is the group's own) counts the moves the
+/// opponent needs to fill it, 1, 2, 3, 5, 8, 12 for one to six points (a big eye of four
+/// points is worth five liberties: the square four in the corner of two equal big eyes
+/// sharing a liberty goes to the side to move, as read by GNU Go).
+fn race_liberties(board: &Board, strings: &[Loc]) -> usize {
+    const BIG_EYE: [usize; 7] = [0, 1, 2, 3, 5, 8, 12];
+    let libs = group_libs(board, strings);
+    let own = |m: Loc| strings.contains(&board.string_id(m));
+    let mut seen = vec![false; board.grid_len()];
+    let mut count = 0;
+    for &l in &libs {
+        if seen[l.index()] {
+            continue;
+        }
+        seen[l.index()] = true;
+        let (mut region, mut i, mut closed) = (vec![l], 0, true);
+        while i < region.len() {
+            let p = region[i];
+            i += 1;
+            for m in board.neighbors(p) {
+                match board.color(m) {
+                    None if !seen[m.index()] => {
+                        seen[m.index()] = true;
+                        region.push(m);
+                    }
+                    None => {}
+                    Some(_) => closed &= own(m),
+                }
+            }
+        }
+        count += match BIG_EYE.get(region.len()) {
+            Some(&n) if closed => n,
+            _ => region.iter().filter(|p| libs.contains(p)).count(),
+        };
+    }
+    count
 }
+
 /// Step 4's seki: no string of the group or of its weak neighbours can be captured even by
 /// a first move, and every liberty of each is shared with the other side or lies in its own
-/// eye space. Gives the shared liberties.
+/// eye space (which may hold dead opponent stones: a seki group's eye with a stone it can
+/// take at leisure). Gives the shared liberties.
 fn seki(
     board: &mut Board,
+    live: &Liveness,
     read: tactics::ReadLimits,
     groups: &[Candidate],
     gi: usize,
@@ -867,10 +962,14 @@ fn seki(
         return None;
     }
     // Every liberty is shared, or in an eye: a point whose neighbours on the board are all
-    // the side's own stones (or other such points).
+    // the side's own stones, dead opponent stones (taken when the side likes: the point
+    // stays its eye), or other such points.
     let own_eye = |b: &Board, l: Loc, c: Color| {
-        b.neighbors(l)
-            .all(|m| b.color(m) == Some(c) || (b.is_empty(m) && !shared.contains(&m)))
+        b.neighbors(l).all(|m| match b.color(m) {
+            Some(k) if k == c => true,
+            Some(_) => live.is_dead(m),
+            None => !shared.contains(&m),
+        })
     };
     let all_in = |b: &Board, libs: &[Loc], c: Color| {
         libs.iter().all(|l| shared.contains(l) || own_eye(b, *l, c))
@@ -890,6 +989,25 @@ fn seki(
         .chain(foes.iter().flat_map(|&h| groups[h].strings.iter()))
         .copied()
         .collect();
+    // A small closed fight is read to the end: neither side takes a stone of the other,
+    // whoever starts (the tactical reader misses a throw-in into an eye that holds off a
+    // capture).
+    if let Some(area) = fight::fight_area(board, &strings) {
+        let stones =
+            |v: &[Loc]| -> Vec<Loc> { v.iter().flat_map(|&s| board.string_stones(s)).collect() };
+        let mine = stones(&g.strings);
+        let theirs: Vec<Loc> = foes
+            .iter()
+            .flat_map(|&h| stones(&groups[h].strings))
+            .collect();
+        let them_first = fight::captures(board, g.color.opponent(), &mine, &area, false);
+        let me_first = fight::captures(board, g.color, &theirs, &area, false);
+        match (them_first, me_first) {
+            (Some(false), Some(false)) => return Some(shared),
+            (Some(true), _) | (_, Some(true)) => return None,
+            _ => {}
+        }
+    }
     for s in strings {
         if let Attack::Captures(_) = tactics::attack(board, s, read) {
             return None;
