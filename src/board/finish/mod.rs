@@ -93,7 +93,7 @@ pub use score::{score, Rules, Score};
 /// ([`Reason::LargeArea`]).
 pub const LARGE_AREA: usize = 8;
 
-/// An area beside a living opponent group ([`enclosed_area`]) counts as two eyes only with
+/// An area beside a living opponent group (found by `enclosed_area`) counts as two eyes only with
 /// at least this many core points: empty points not beside an opponent stone (the opponent
 /// plays those from his living group, safe). A smaller one (of at least [`LARGE_AREA`]
 /// points) counts as one eye, and a second for the owner moving first: read exactly, the
