@@ -3,12 +3,12 @@
 //!
 //! A thin layer over the Rust crate, which knows nothing of Python: each function converts
 //! its arguments, runs the core without the GIL (`Python::detach`), and converts the answer;
-//! every error of the core becomes an exception of its own class ([`errors`]).
+//! every error of the core becomes an exception of its own class (module `errors`).
 //!
 //! Points: an eye graph's cells are `(row, col)` tuples, as `nakade match --json` gives them;
 //! a board's points are GTP vertices (`"D4"`) out, vertices or `(column, row)` tuples in.
 //!
-//! `final_status(position)` and `score(position, rules=..., komi=...)` ([`scoring`]) give the
+//! `final_status(position)` and `score(position, rules=..., komi=...)` (module `scoring`) give the
 //! end of the game as `nakade score` does.
 
 use pyo3::prelude::*;
