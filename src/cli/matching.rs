@@ -10,7 +10,7 @@ use nakade::evaluation::evaluate::{Evaluation, Evaluator, Source};
 use nakade::evaluation::solve::{self, Params, Solution, Space};
 use nakade::pattern::diagram::Diagram;
 use nakade::pattern::encoded::{parse_graph, MAX_ENCODED_LEN};
-use nakade::pattern::graph::EyeGraph;
+use nakade::pattern::graph::{EyeGraph, GraphError};
 use nakade::pattern::quick::Quick;
 
 /// The database to use: the embedded one, or one compiled from a file.
@@ -459,15 +459,22 @@ fn quick_line(mode: &Mode, raw: &[u8], out: &mut Vec<u8>) -> bool {
     }
     let g = match nakade::pattern::quick::read_checked(text) {
         Quick::Graph(g) => g,
-        Quick::NoLiberty { row, column } => {
-            // The full path's error, word for word (the text needs no escaping).
+        Quick::NoLiberty {
+            vertex,
+            row,
+            column,
+        } => {
+            // The full path's error, from the same error value (neither the text nor the
+            // message needs escaping).
+            let error = GraphError::EnclosedWithoutLiberty {
+                vertex: vertex as usize,
+                at: Some((row as usize, column as usize)),
+            };
             out.extend_from_slice(b"{\"graph\":\"");
             out.extend_from_slice(text);
-            out.extend_from_slice(b"\",\"error\":\"the enclosed defender stone at row ");
-            write_number(out, row as usize);
-            out.extend_from_slice(b", column ");
-            write_number(out, column as usize);
-            out.extend_from_slice(b" has no liberty: not a legal position\"}\n");
+            out.extend_from_slice(b"\",\"error\":\"");
+            out.extend_from_slice(error.to_string().as_bytes());
+            out.extend_from_slice(b"\"}\n");
             return true;
         }
         Quick::Declined => return false,

@@ -133,6 +133,8 @@ pub enum Quick {
     /// legal position. The full reader's error names the string's first stone in reading
     /// order, at this row and column of the encoding.
     NoLiberty {
+        /// The stone's vertex number (after the space's vertices, in reading order).
+        vertex: u8,
         /// The stone's row in the encoding.
         row: u8,
         /// The stone's column in the encoding.
@@ -164,7 +166,10 @@ pub fn read(text: &[u8]) -> Option<QuickGraph> {
 /// ```
 /// use nakade::pattern::quick::{read_checked, Quick};
 /// // Black X at row 3, column 1 and the defender stone O beside it in the corner:
-/// assert_eq!(read_checked(b"X.O|%O.O|%O!X|%OXO|%---+"), Quick::NoLiberty { row: 3, column: 2 });
+/// assert_eq!(
+///     read_checked(b"X.O|%O.O|%O!X|%OXO|%---+"),
+///     Quick::NoLiberty { vertex: 6, row: 3, column: 2 }
+/// );
 /// ```
 pub fn read_checked(text: &[u8]) -> Quick {
     // As `canon::canonical`: the same code compiled with `popcnt` where the processor has it.
@@ -366,7 +371,11 @@ fn read_portable(text: &[u8]) -> Quick {
         left &= !string;
         if around & breathes == 0 {
             let (row, column) = g.coord[first];
-            return Quick::NoLiberty { row, column };
+            return Quick::NoLiberty {
+                vertex: first as u8,
+                row,
+                column,
+            };
         }
     }
     Quick::Graph(g)
@@ -595,19 +604,20 @@ mod tests {
             let full = EyeGraph::from_diagram(&parse_graph(text).unwrap())
                 .unwrap()
                 .check_liberties()
-                .unwrap_err()
-                .to_string();
-            let Quick::NoLiberty { row, column } = read_checked(text.as_bytes()) else {
+                .unwrap_err();
+            let Quick::NoLiberty {
+                vertex,
+                row,
+                column,
+            } = read_checked(text.as_bytes())
+            else {
                 panic!("{text}: not read as a stone without a liberty");
             };
-            assert_eq!(
-                full,
-                format!(
-                    "the enclosed defender stone at row {row}, column {column} has no liberty: \
-                     not a legal position"
-                ),
-                "{text}"
-            );
+            let quick = crate::pattern::graph::GraphError::EnclosedWithoutLiberty {
+                vertex: vertex as usize,
+                at: Some((row as usize, column as usize)),
+            };
+            assert_eq!(full, quick, "{text}");
         }
     }
 
