@@ -182,6 +182,10 @@ fn zobrist(i: usize, p: Point) -> u64 {
 /// Grid indices of the largest board (25x25 with its wall: 26 columns by 27 rows, plus one).
 const MAX_GRID: usize = (MAX_SIZE + 1) * (MAX_SIZE + 2) + 1;
 
+/// Up to this many liberties or neighbouring strings are gathered in a list rather than in a
+/// [`LocSet`].
+const SMALL_SET: usize = 8;
+
 /// A set of locations as one bit per grid index, on the stack: the board's queries that
 /// gather liberties or neighbouring strings test membership in constant time and give their
 /// answer in location order without sorting (the tactical reader asks them at every node).
@@ -203,6 +207,7 @@ impl LocSet {
 
     /// Append the members to `out`, in location order.
     fn extend_sorted(&self, out: &mut Vec<Loc>) {
+        out.reserve(self.0.iter().map(|w| w.count_ones() as usize).sum());
         for (w, &word) in self.0.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
@@ -413,6 +418,29 @@ impl Board {
 
     /// The liberties of the string through `loc`, sorted.
     pub fn liberties(&self, loc: Loc) -> Vec<Loc> {
+        let count = self.liberty_count(loc);
+        let mut libs = Vec::with_capacity(count);
+        if count <= SMALL_SET {
+            // Few liberties (the reader's strings): gathered in a list, the walk ending as
+            // soon as the count kept for the string is reached, then sorted.
+            let mut cur = loc.0;
+            'walk: loop {
+                for n in self.adjacent(Loc(cur)) {
+                    if self.points[n.index()] == Point::Empty && !libs.contains(&n) {
+                        libs.push(n);
+                        if libs.len() == count {
+                            break 'walk;
+                        }
+                    }
+                }
+                cur = self.next_in_chain[cur as usize];
+                if cur == loc.0 {
+                    break;
+                }
+            }
+            libs.sort_unstable();
+            return libs;
+        }
         let mut seen = LocSet::new();
         self.each_stone(loc, |s| {
             for n in self.adjacent(s) {
@@ -421,7 +449,6 @@ impl Board {
                 }
             }
         });
-        let mut libs = Vec::with_capacity(self.liberty_count(loc));
         seen.extend_sorted(&mut libs);
         libs
     }
@@ -432,7 +459,7 @@ impl Board {
         let mut any = false;
         self.each_stone(loc, |s| {
             for n in self.adjacent(s) {
-                if self.color(n) == Some(color) {
+                if self.points[n.index()] == Point::Stone(color) {
                     seen.insert(self.string_id(n));
                     any = true;
                 }
@@ -551,16 +578,51 @@ impl Board {
         self.set(Field::Head, i, loc.0);
         self.set(Field::Next, i, loc.0);
         self.set(Field::Stones, i, 1);
-        let mut head = loc.0;
+        // The friendly strings beside the stone, each once.
+        let mut friends = [0u16; 4];
+        let mut k = 0;
         for n in self.adjacent(loc) {
-            if self.color(n) == Some(color) {
+            if self.points[n.index()] == Point::Stone(color) {
                 let h = self.chain_head[n.index()];
-                if h != head {
-                    head = self.merge(head, h);
+                if !friends[..k].contains(&h) {
+                    friends[k] = h;
+                    k += 1;
                 }
             }
         }
-        let libs = self.count_libs(head);
+        // The liberties of the string the stone makes. Alone, or joining one string, they
+        // follow from the stone's neighbours (a string's liberties are counted again only
+        // where strings merge): the string's own, less the point played, plus each empty
+        // neighbour that was not already one of them.
+        let libs = match k {
+            0 => self
+                .adjacent(loc)
+                .iter()
+                .filter(|n| self.points[n.index()] == Point::Empty)
+                .count() as u16,
+            1 => {
+                let h = friends[0];
+                let mut libs = self.num_libs[h as usize] - 1;
+                for n in self.adjacent(loc) {
+                    if self.points[n.index()] != Point::Empty {
+                        continue;
+                    }
+                    let touches = self.adjacent(n).iter().any(|&m| {
+                        m != loc
+                            && self.points[m.index()] == Point::Stone(color)
+                            && self.chain_head[m.index()] == h
+                    });
+                    libs += u16::from(!touches);
+                }
+                libs
+            }
+            _ => 0,
+        };
+        let mut head = loc.0;
+        for &h in &friends[..k] {
+            head = self.merge(head, h);
+        }
+        let libs = if k > 1 { self.count_libs(head) } else { libs };
         self.set(Field::Libs, head as usize, libs);
         // Each opponent string beside the stone had the point as one liberty: it has one
         // fewer now, and none means it is captured.

@@ -142,8 +142,8 @@ impl Search<'_> {
         self.tick()?;
         let mut win = false;
         for &p in self.area {
-            if !b.is_empty(p) || !b.is_legal(p, self.attacker) || b.play(p, self.attacker).is_err()
-            {
+            // An illegal move is refused by `play` before it changes anything.
+            if !b.is_empty(p) || b.play(p, self.attacker).is_err() {
                 continue;
             }
             let r = if self.taken(b) {
@@ -178,7 +178,7 @@ impl Search<'_> {
         let mut lost = r?;
         if lost {
             for &p in self.area {
-                if !b.is_empty(p) || !b.is_legal(p, defender) || b.play(p, defender).is_err() {
+                if !b.is_empty(p) || b.play(p, defender).is_err() {
                     continue;
                 }
                 let r = self.attack(b, depth - 1);

@@ -492,6 +492,11 @@ impl Reader<'_> {
     fn attack_read(&mut self, target: Loc, depth: usize, wide: u8, mode: Mode) -> Option<Loc> {
         let owner = self.board.color(target)?;
         let attacker = owner.opponent();
+        // No reading attacks more than four liberties (`max_libs` below): the list of them
+        // is not needed to say so.
+        if self.board.liberty_count(target) > 4 {
+            return None;
+        }
         let libs = self.board.liberties(target);
         // A capture forbidden by ko falls through to the other tries.
         if libs.len() == 1 && self.board.is_legal(libs[0], attacker) {
@@ -770,8 +775,11 @@ impl Reader<'_> {
         root: bool,
     ) -> Option<Option<Loc>> {
         let owner = self.board.color(target)?;
-        let libs = self.board.liberties(target);
         let wide = if root { WIDE } else { wide };
+        if !root && self.board.liberty_count(target) >= 5 {
+            return Some(None);
+        }
+        let libs = self.board.liberties(target);
         if !root
             && (libs.len() >= 5
                 || (libs.len() == 4 && wide < FOUR_LIBERTY_WIDE)
