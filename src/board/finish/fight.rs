@@ -8,8 +8,9 @@
 //! every string of few liberties next to an empty point of it, grown until it closes; a
 //! string of more liberties is a wall, never attacked. The search ([`captures`]) tries every
 //! empty point of the area for both sides (the defender may pass too), under the simple ko
-//! rule and with no ko threats, to a fixed depth, with a table of positions read; it gives
-//! up past a node budget. A cycle (a double ko) ends at the depth limit, the attacker
+//! rule and with no ko threats, to a few plies and then to a fixed depth (a capture found
+//! shallow is one found deep), with a table of positions read; it gives up past a node
+//! budget. A cycle (a double ko) ends at the depth limit, the attacker
 //! failing.
 
 use rustc_hash::FxHashMap;
@@ -197,12 +198,38 @@ impl Search<'_> {
 /// Can `attacker` take a stone of `targets` (stones of the other colour) with moves on the
 /// empty points of `area` only, the defender moving first when `defender_first`? `None`
 /// when the reading runs out of its node budget.
+///
+/// Read first to [`SHALLOW`] plies: a capture within fewer plies is one within [`DEPTH`],
+/// and most questions asked are captures found there with a few hundred positions, where
+/// the full depth read first can spend its whole budget on the wrong first moves. Only when
+/// no shallow reading finds one is the question read to [`DEPTH`], as if asked first (a
+/// table and a budget of its own).
 pub fn captures(
     board: &mut Board,
     attacker: Color,
     targets: &[Loc],
     area: &[Loc],
     defender_first: bool,
+) -> Option<bool> {
+    for depth in SHALLOW {
+        if read_to(board, attacker, targets, area, defender_first, depth) == Some(true) {
+            return Some(true);
+        }
+    }
+    read_to(board, attacker, targets, area, defender_first, DEPTH)
+}
+
+/// The depths [`captures`] reads to before [`DEPTH`].
+pub const SHALLOW: [u8; 2] = [4, 8];
+
+/// [`captures`] read to `depth` plies, with a table and a node budget of its own.
+fn read_to(
+    board: &mut Board,
+    attacker: Color,
+    targets: &[Loc],
+    area: &[Loc],
+    defender_first: bool,
+    depth: u8,
 ) -> Option<bool> {
     let mut s = Search {
         attacker,
@@ -212,9 +239,9 @@ pub fn captures(
         nodes: 0,
     };
     let r = if defender_first {
-        s.defend(board, DEPTH)
+        s.defend(board, depth)
     } else {
-        s.attack(board, DEPTH)
+        s.attack(board, depth)
     };
     r.ok()
 }
@@ -263,6 +290,30 @@ mod tests {
             captures(&mut b, Color::Black, &inner, &area, false),
             Some(true)
         );
+    }
+
+    /// A dead string whose fight the full depth, read first, reads past its budget: the
+    /// shallow readings find the capture (19x19 F1 of the self-play game `19-l1-s10`, its
+    /// owner moving first).
+    #[test]
+    fn a_capture_the_full_depth_reads_past_its_budget_is_found_shallow() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/final/selfplay/19-l1-s10.sgf"
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut b = crate::board::sgf::load(&text, None).unwrap().board;
+        let s = vertex::parse(&b, "F1").unwrap();
+        let attacker = b.color(s).unwrap().opponent();
+        let stones = b.string_stones(s);
+        let area = fight_area(&b, &[s]).unwrap();
+        assert_eq!(area.len(), 22);
+        assert_eq!(read_to(&mut b, attacker, &stones, &area, true, DEPTH), None);
+        assert_eq!(
+            read_to(&mut b, attacker, &stones, &area, true, SHALLOW[0]),
+            Some(true)
+        );
+        assert_eq!(captures(&mut b, attacker, &stones, &area, true), Some(true));
     }
 
     /// Two stones in atari inside a living wall: taken, even with their owner to move.
