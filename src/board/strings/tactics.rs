@@ -527,7 +527,10 @@ impl Reader<'_> {
         let mut rescues: Vec<Loc> = Vec::new();
         let mut extensions: Vec<Loc> = Vec::new();
         let mut captures: Vec<Loc> = Vec::new();
-        for s in self.board.adjacent_strings(target, attacker) {
+        // The attacker's strings beside the target, read once for the rescues and the
+        // thirds below (the board is as it was between the two).
+        let neighbours = self.board.adjacent_strings(target, attacker);
+        for &s in &neighbours {
             if self.board.liberty_count(s) == 1 {
                 let l = self.board.liberties(s)[0];
                 extensions.push(l);
@@ -584,7 +587,7 @@ impl Reader<'_> {
         // liberties): it takes away the counter-atari the defender would live by.
         if mode != Mode::Inner {
             let mut thirds = Vec::new();
-            for s in self.board.adjacent_strings(target, attacker) {
+            for &s in &neighbours {
                 if self.board.liberty_count(s) == 2 {
                     thirds.extend(self.board.liberties(s));
                 }
@@ -747,12 +750,15 @@ impl Reader<'_> {
 
     /// Append the moves of `more` that `moves` does not hold yet, in the frame's order.
     fn append_sorted(&mut self, moves: &mut Vec<Loc>, more: impl IntoIterator<Item = Loc>) {
-        let mut more: Vec<Loc> = more.into_iter().filter(|m| !moves.contains(m)).collect();
-        more.sort_unstable();
-        more.dedup();
+        // Appended in place (each once), then the new tail sorted: no list of its own.
+        let start = moves.len();
+        for m in more {
+            if !moves.contains(&m) {
+                moves.push(m);
+            }
+        }
         let frame = self.frame();
-        frame.sort(self.board, &mut more);
-        moves.extend(more);
+        frame.sort(self.board, &mut moves[start..]);
     }
 
     /// `Some(None)` when the string is safe without a move, `Some(Some(m))` when `m` saves it,
@@ -805,7 +811,10 @@ impl Reader<'_> {
         // moves beside a liberty.
         let mut candidates: Vec<Loc> = Vec::new();
         let mut captures = Vec::new();
-        for s in self.board.adjacent_strings(target, owner.opponent()) {
+        // The attacker's strings beside the target, read once for the captures and the
+        // counter-ataris below.
+        let neighbours = self.board.adjacent_strings(target, owner.opponent());
+        for &s in &neighbours {
             if self.board.liberty_count(s) == 1 {
                 captures.push(self.board.liberties(s)[0]);
             }
@@ -855,7 +864,7 @@ impl Reader<'_> {
         // so the reading stays narrow.
         if libs.len() <= 2 {
             let mut counters = Vec::new();
-            for s in self.board.adjacent_strings(target, owner.opponent()) {
+            for &s in &neighbours {
                 if self.board.liberty_count(s) == 2 {
                     counters.extend(self.board.liberties(s));
                 }
