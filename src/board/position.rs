@@ -205,6 +205,21 @@ impl LocSet {
         fresh
     }
 
+    /// Write the members to the front of `out`, in location order; their number, or `None`
+    /// when `out` is too short.
+    fn write_sorted(&self, out: &mut [Loc]) -> Option<usize> {
+        let mut k = 0;
+        for (w, &word) in self.0.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                *out.get_mut(k)? = Loc((w * 64 + bits.trailing_zeros() as usize) as u16);
+                k += 1;
+                bits &= bits - 1;
+            }
+        }
+        Some(k)
+    }
+
     /// Append the members to `out`, in location order.
     fn extend_sorted(&self, out: &mut Vec<Loc>) {
         out.reserve(self.0.iter().map(|w| w.count_ones() as usize).sum());
@@ -453,6 +468,35 @@ impl Board {
         libs
     }
 
+    /// The liberties of the string through `loc`, sorted, written to the front of `out`
+    /// (no allocation: the tactical reader asks at every node); their number. `None` when
+    /// the string has more than `out` holds.
+    pub(crate) fn liberties_into(&self, loc: Loc, out: &mut [Loc]) -> Option<usize> {
+        let count = self.liberty_count(loc);
+        if count > out.len() {
+            return None;
+        }
+        let mut k = 0;
+        let mut cur = loc.0;
+        'walk: while k < count {
+            for n in self.adjacent(Loc(cur)) {
+                if self.points[n.index()] == Point::Empty && !out[..k].contains(&n) {
+                    out[k] = n;
+                    k += 1;
+                    if k == count {
+                        break 'walk;
+                    }
+                }
+            }
+            cur = self.next_in_chain[cur as usize];
+            if cur == loc.0 {
+                break;
+            }
+        }
+        out[..k].sort_unstable();
+        Some(k)
+    }
+
     /// The distinct strings of `color` next to the string through `loc`, by their heads.
     pub fn adjacent_strings(&self, loc: Loc, color: Color) -> Vec<Loc> {
         let mut seen = LocSet::new();
@@ -470,6 +514,26 @@ impl Board {
             seen.extend_sorted(&mut out);
         }
         out
+    }
+
+    /// [`Board::adjacent_strings`] written to the front of `out` (no allocation: the
+    /// tactical reader asks at every node); their number. `None` when there are more than
+    /// `out` holds.
+    pub(crate) fn adjacent_strings_into(
+        &self,
+        loc: Loc,
+        color: Color,
+        out: &mut [Loc],
+    ) -> Option<usize> {
+        let mut seen = LocSet::new();
+        self.each_stone(loc, |s| {
+            for n in self.adjacent(s) {
+                if self.points[n.index()] == Point::Stone(color) {
+                    seen.insert(self.string_id(n));
+                }
+            }
+        });
+        seen.write_sorted(out)
     }
 
     /// The heads of all strings on the board, in board order of their first stone.
@@ -1093,6 +1157,22 @@ mod tests {
                     continue;
                 }
                 bd.check_consistency().unwrap();
+                // The reader's lists on the stack are the lists, where they fit.
+                for s in bd.strings() {
+                    let mut few = [Loc(0); 4];
+                    match bd.liberties_into(s, &mut few) {
+                        Some(n) => assert_eq!(few[..n], bd.liberties(s)[..]),
+                        None => assert!(bd.liberty_count(s) > 4),
+                    }
+                    for c in [Color::Black, Color::White] {
+                        let all = bd.adjacent_strings(s, c);
+                        let mut few = [Loc(0); 3];
+                        match bd.adjacent_strings_into(s, c, &mut few) {
+                            Some(n) => assert_eq!(few[..n], all[..]),
+                            None => assert!(all.len() > 3),
+                        }
+                    }
+                }
                 snapshots.push(bd.clone());
                 color = color.opponent();
             }

@@ -289,6 +289,64 @@ struct MemoEntry {
     reach: usize,
 }
 
+/// A string's liberties as the reader holds them: up to four on the stack (every node but
+/// the root's defence of a string of more), more in a list.
+enum Libs {
+    Few([Loc; 4], usize),
+    Many(Vec<Loc>),
+}
+
+/// A string's neighbouring strings of one colour as the reader holds them: up to eight on
+/// the stack, more in a list.
+enum Strings {
+    Few([Loc; 8], usize),
+    Many(Vec<Loc>),
+}
+
+impl Strings {
+    /// The strings of `color` beside the string through `target`, by their heads, sorted.
+    fn beside(board: &Board, target: Loc, color: Color) -> Strings {
+        let mut few = [Loc(0); 8];
+        match board.adjacent_strings_into(target, color, &mut few) {
+            Some(n) => Strings::Few(few, n),
+            None => Strings::Many(board.adjacent_strings(target, color)),
+        }
+    }
+}
+
+impl std::ops::Deref for Strings {
+    type Target = [Loc];
+
+    fn deref(&self) -> &[Loc] {
+        match self {
+            Strings::Few(few, n) => &few[..*n],
+            Strings::Many(v) => v,
+        }
+    }
+}
+
+impl Libs {
+    /// The liberties of the string through `target`, sorted.
+    fn of(board: &Board, target: Loc) -> Libs {
+        let mut few = [Loc(0); 4];
+        match board.liberties_into(target, &mut few) {
+            Some(n) => Libs::Few(few, n),
+            None => Libs::Many(board.liberties(target)),
+        }
+    }
+}
+
+impl std::ops::Deref for Libs {
+    type Target = [Loc];
+
+    fn deref(&self) -> &[Loc] {
+        match self {
+            Libs::Few(few, n) => &few[..*n],
+            Libs::Many(v) => v,
+        }
+    }
+}
+
 /// Can the string through `target` be captured, its opponent moving first?
 pub fn attack(board: &mut Board, target: Loc, limits: ReadLimits) -> Attack {
     attack_with(board, target, limits, false)
@@ -497,7 +555,7 @@ impl Reader<'_> {
         if self.board.liberty_count(target) > 4 {
             return None;
         }
-        let libs = self.board.liberties(target);
+        let libs = Libs::of(self.board, target);
         // A capture forbidden by ko falls through to the other tries.
         if libs.len() == 1 && self.board.is_legal(libs[0], attacker) {
             return Some(libs[0]);
@@ -529,8 +587,8 @@ impl Reader<'_> {
         let mut captures: Vec<Loc> = Vec::new();
         // The attacker's strings beside the target, read once for the rescues and the
         // thirds below (the board is as it was between the two).
-        let neighbours = self.board.adjacent_strings(target, attacker);
-        for &s in &neighbours {
+        let neighbours = Strings::beside(self.board, target, attacker);
+        for &s in neighbours.iter() {
             if self.board.liberty_count(s) == 1 {
                 let l = self.board.liberties(s)[0];
                 extensions.push(l);
@@ -546,7 +604,7 @@ impl Reader<'_> {
                 if extended > 1 {
                     continue;
                 }
-                for d in self.board.adjacent_strings(s, owner) {
+                for &d in Strings::beside(self.board, s, owner).iter() {
                     if self.board.liberty_count(d) == 1 {
                         let c = self.board.liberties(d)[0];
                         captures.push(c);
@@ -555,12 +613,12 @@ impl Reader<'_> {
                 }
             }
         }
-        let mut moves: Vec<Loc> = Vec::new();
+        let mut moves: Vec<Loc> = Vec::with_capacity(16);
         self.append_sorted(
             &mut moves,
             captures.into_iter().filter(|c| !blocks.contains(c)),
         );
-        moves.extend(&blocks);
+        moves.extend(blocks.iter());
         self.append_sorted(&mut moves, extensions);
         // At the root and in the first reply to a saving move, when the attacker can fill
         // neither liberty (each move there is illegal, or a self-atari the defender takes
@@ -573,7 +631,7 @@ impl Reader<'_> {
             && libs.iter().all(|&l| self.is_self_atari(l, attacker))
         {
             let mut approaches = Vec::new();
-            for &l in &libs {
+            for &l in libs.iter() {
                 approaches.extend(
                     self.board
                         .neighbors(l)
@@ -587,7 +645,7 @@ impl Reader<'_> {
         // liberties): it takes away the counter-atari the defender would live by.
         if mode != Mode::Inner {
             let mut thirds = Vec::new();
-            for &s in &neighbours {
+            for &s in neighbours.iter() {
                 if self.board.liberty_count(s) == 2 {
                     thirds.extend(self.board.liberties(s));
                 }
@@ -704,21 +762,33 @@ impl Reader<'_> {
     /// where the defender, extending, would gain most new liberties (the way out is blocked
     /// first, as in a ladder or an edge crawl), so that a capture is found early and the node
     /// budget is not spent on the wrong side of the chase. Ties in the frame's order.
-    fn order_blocks(&mut self, libs: &[Loc]) -> Vec<Loc> {
+    fn order_blocks(&mut self, libs: &[Loc]) -> Libs {
         let frame = self.frame();
-        let mut scored: Vec<(std::cmp::Reverse<usize>, u16, Loc)> = libs
-            .iter()
-            .map(|&l| {
-                let fresh = self
-                    .board
-                    .neighbors(l)
-                    .filter(|&n| self.board.color(n).is_none() && !libs.contains(&n))
-                    .count();
-                (std::cmp::Reverse(fresh), frame.key(self.board, l), l)
-            })
-            .collect();
+        let score = |l: Loc| {
+            let fresh = self
+                .board
+                .neighbors(l)
+                .filter(|&n| self.board.color(n).is_none() && !libs.contains(&n))
+                .count();
+            (std::cmp::Reverse(fresh), frame.key(self.board, l), l)
+        };
+        if libs.len() <= 4 {
+            // The attacker's node: at most four liberties, ordered on the stack.
+            let mut scored = [(std::cmp::Reverse(0), 0, Loc(0)); 4];
+            for (slot, &l) in scored.iter_mut().zip(libs) {
+                *slot = score(l);
+            }
+            scored[..libs.len()].sort_unstable();
+            let mut few = [Loc(0); 4];
+            for (slot, &(_, _, l)) in few.iter_mut().zip(&scored[..libs.len()]) {
+                *slot = l;
+            }
+            return Libs::Few(few, libs.len());
+        }
+        let mut scored: Vec<(std::cmp::Reverse<usize>, u16, Loc)> =
+            libs.iter().map(|&l| score(l)).collect();
         scored.sort_unstable();
-        scored.into_iter().map(|(_, _, l)| l).collect()
+        Libs::Many(scored.into_iter().map(|(_, _, l)| l).collect())
     }
 
     /// The root position's frame ([`Frame::of`], the target marked), found at the first call:
@@ -785,7 +855,7 @@ impl Reader<'_> {
         if !root && self.board.liberty_count(target) >= 5 {
             return Some(None);
         }
-        let libs = self.board.liberties(target);
+        let libs = Libs::of(self.board, target);
         if !root
             && (libs.len() >= 5
                 || (libs.len() == 4 && wide < FOUR_LIBERTY_WIDE)
@@ -809,12 +879,12 @@ impl Reader<'_> {
         }
         // Each kind of move in the frame's order: captures, liberties, joins, counter-ataris,
         // moves beside a liberty.
-        let mut candidates: Vec<Loc> = Vec::new();
+        let mut candidates: Vec<Loc> = Vec::with_capacity(16);
         let mut captures = Vec::new();
         // The attacker's strings beside the target, read once for the captures and the
         // counter-ataris below.
-        let neighbours = self.board.adjacent_strings(target, owner.opponent());
-        for &s in &neighbours {
+        let neighbours = Strings::beside(self.board, target, owner.opponent());
+        for &s in neighbours.iter() {
             if self.board.liberty_count(s) == 1 {
                 captures.push(self.board.liberties(s)[0]);
             }
@@ -864,7 +934,7 @@ impl Reader<'_> {
         // so the reading stays narrow.
         if libs.len() <= 2 {
             let mut counters = Vec::new();
-            for &s in &neighbours {
+            for &s in neighbours.iter() {
                 if self.board.liberty_count(s) == 2 {
                     counters.extend(self.board.liberties(s));
                 }
@@ -881,7 +951,7 @@ impl Reader<'_> {
         let hemmed_root = root && self.hemmed_four && libs.len() >= 4;
         if (libs.len() == 2 && wide > 0) || hemmed_root {
             let mut beside = Vec::new();
-            for &l in &libs {
+            for &l in libs.iter() {
                 beside.extend(
                     self.board
                         .neighbors(l)
