@@ -590,7 +590,7 @@ impl Reader<'_> {
         let neighbours = Strings::beside(self.board, target, attacker);
         for &s in neighbours.iter() {
             if self.board.liberty_count(s) == 1 {
-                let l = self.board.liberties(s)[0];
+                let l = Libs::of(self.board, s)[0];
                 extensions.push(l);
                 rescues.push(l);
                 let extended = match self.board.play(l, attacker) {
@@ -606,7 +606,7 @@ impl Reader<'_> {
                 }
                 for &d in Strings::beside(self.board, s, owner).iter() {
                     if self.board.liberty_count(d) == 1 {
-                        let c = self.board.liberties(d)[0];
+                        let c = Libs::of(self.board, d)[0];
                         captures.push(c);
                         rescues.push(c);
                     }
@@ -647,7 +647,7 @@ impl Reader<'_> {
             let mut thirds = Vec::new();
             for &s in neighbours.iter() {
                 if self.board.liberty_count(s) == 2 {
-                    thirds.extend(self.board.liberties(s));
+                    thirds.extend(Libs::of(self.board, s).iter());
                 }
             }
             self.append_sorted(&mut moves, thirds);
@@ -886,7 +886,7 @@ impl Reader<'_> {
         let neighbours = Strings::beside(self.board, target, owner.opponent());
         for &s in neighbours.iter() {
             if self.board.liberty_count(s) == 1 {
-                captures.push(self.board.liberties(s)[0]);
+                captures.push(Libs::of(self.board, s)[0]);
             }
         }
         self.append_sorted(&mut candidates, captures);
@@ -936,7 +936,7 @@ impl Reader<'_> {
             let mut counters = Vec::new();
             for &s in neighbours.iter() {
                 if self.board.liberty_count(s) == 2 {
-                    counters.extend(self.board.liberties(s));
+                    counters.extend(Libs::of(self.board, s).iter());
                 }
             }
             self.append_sorted(&mut candidates, counters);
