@@ -888,21 +888,32 @@ impl Board {
         for &s in &stones {
             self.set_point(s.index(), Point::Empty);
         }
-        let mut heads: Vec<u16> = Vec::new();
+        // Each string beside the stones gains, as liberties, the points of the stones beside
+        // it (they were stones, so none was one of its liberties): counted from the stones,
+        // not from the strings beside them, which may be long.
+        let mut gained: Vec<(u16, u16)> = Vec::new();
         for &s in &stones {
+            let mut seen = [0u16; 4];
+            let mut k = 0;
             for n in self.adjacent(s) {
                 if matches!(self.points[n.index()], Point::Stone(_))
                     && self.points[n.index()] != color
                 {
                     let h = self.chain_head[n.index()];
-                    if !heads.contains(&h) {
-                        heads.push(h);
+                    if seen[..k].contains(&h) {
+                        continue;
+                    }
+                    seen[k] = h;
+                    k += 1;
+                    match gained.iter_mut().find(|(g, _)| *g == h) {
+                        Some((_, count)) => *count += 1,
+                        None => gained.push((h, 1)),
                     }
                 }
             }
         }
-        for h in heads {
-            let libs = self.count_libs(h);
+        for (h, count) in gained {
+            let libs = self.num_libs[h as usize] + count;
             self.set(Field::Libs, h as usize, libs);
         }
         stones
