@@ -320,3 +320,39 @@ fn a_corner_margin_beside_the_owners_stone_is_weak_for_the_attacker() {
     assert_eq!(names(&board, &s.defense), ["H2", "J2"]);
     assert_eq!(s.eval_eye(&board), "0 1 H2 H2");
 }
+
+/// GTP's `eval_eye` at each vertex of an SGF position, through the engine `nakade gtp`
+/// serves, with the side to move the position's (`PL`), as after `loadsgf`.
+fn gtp_eval_eye(sgf: &str, to_move: Option<Color>, vertices: &[&str]) -> Vec<String> {
+    let pos = nakade::board::sgf::load(sgf, None).unwrap();
+    let mut e = nakade::host::gtp::eye_commands::engine();
+    e.state.board = pos.board;
+    e.state.to_move = to_move.unwrap_or(pos.to_move);
+    vertices
+        .iter()
+        .map(|v| {
+            let out = e.execute_line(format!("eval_eye {v}").as_bytes()).unwrap();
+            format!("{v} {}", out.trim().trim_start_matches("= "))
+        })
+        .collect()
+}
+
+/// A race of two strings in atari, and the side to move (issue 30, suspected defect 1).
+/// 9x9: white J3 (one liberty, J2) beside black H3 (one liberty, H2), in black's corner
+/// H1 H2 J1 J2 under G1 G2. White to move takes H3 at H2 and J3 is out of atari, so J3 is not
+/// dead: `-1` at J3, as GNU Go 3.8 answers, and black's four points are a space of their own,
+/// `0 1 J2 J2` (GNU Go's answer at J2 and H1). Once the liveness rule took J3 as dead whoever
+/// was to move (its region, J3 and the four points, is too small for two eyes) and answered
+/// `0 1 J2 J2` at J3 too. Black to move takes J3 at J2: then J3 is dead, in black's space.
+#[test]
+fn a_string_in_atari_that_its_owner_to_move_saves_is_not_dead() {
+    let sgf = "(;GM[1]FF[4]SZ[9]AB[ca][fa][ab][fb][ib][ec][ic][bd][hd][ce][ge][ie][if][cg][dg][hg][gh][ai][bi][gi]AW[da][gb][hb][bc][cc][dc][fc][hc][cd][ed][be][de][ef][hf][eg][gg][ig][bh][ch][dh]PL[W])";
+    assert_eq!(
+        gtp_eval_eye(sgf, None, &["J3", "J2", "H1"]),
+        vec!["J3 -1", "J2 0 1 J2 J2", "H1 0 1 J2 J2"]
+    );
+    assert_eq!(
+        gtp_eval_eye(sgf, Some(Color::Black), &["J3", "J2"]),
+        vec!["J3 0 1 J2 J2", "J2 0 1 J2 J2"]
+    );
+}

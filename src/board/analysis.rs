@@ -98,8 +98,21 @@ pub fn analyze_position(
     color: Option<Color>,
     limits: AnalysisLimits,
 ) -> PositionReport {
+    analyze_position_to_move(board, ev, color, None, limits)
+}
+
+/// [`analyze_position`] with the side to move, when known, given to the dead strings' rule
+/// ([`Liveness::from_readings_to_move`]): GTP's `eval_eye` answers for the position with its
+/// side to move.
+pub fn analyze_position_to_move(
+    board: &mut Board,
+    ev: &Evaluator<'_>,
+    color: Option<Color>,
+    to_move: Option<Color>,
+    limits: AnalysisLimits,
+) -> PositionReport {
     let readings = strings::read(board, limits.read);
-    let live = Liveness::from_readings(board, &readings);
+    let live = Liveness::from_readings_to_move(board, &readings, to_move);
     let colors: Vec<Color> = match color {
         Some(c) => vec![c],
         None => vec![Color::Black, Color::White],
