@@ -356,3 +356,48 @@ fn a_string_in_atari_that_its_owner_to_move_saves_is_not_dead() {
         vec!["J3 0 1 J2 J2", "J2 0 1 J2 J2"]
     );
 }
+
+/// GNU Go's `eval_eye` convention for kos (issue 30): a string its owner saves only by
+/// winning a ko counts as saved, out of every eye space. 13x13, white to move: black B13 in
+/// atari (A13) in white's corner. White A13 takes it outright now; black A12 first (joined to
+/// A11) makes the capture a ko, black retaking at B13 (GNU Go's `defend B13`: `3 A12`).
+/// `eval_eye` answers `-1` at B13 and values A13 and A12 without the stone, `0 0` each, as GNU
+/// Go 3.8 does; `analyze` keeps B13 dead and white's corner a half eye that turns on the ko
+/// (0011, `0 1 A12 A12`). A few moves later (black to move) black's A12-A11 would be short of
+/// liberties: after black A12, white B11 and the capture at A13 is no ko black can win. GNU
+/// Go's `defend B13` is 0 there, the ko reading fails too, and B13 stays dead in white's
+/// space (`0 1 A12 A12` at B13 and A13, GNU Go's eyes.db answer).
+#[test]
+fn a_string_saved_only_by_a_ko_is_out_of_eval_eyes_spaces() {
+    let ko = "(;GM[1]FF[4]SZ[13]AB[ba][da][hb][ac][lc][bd][ed][gd][kd][be][ee][ge][ie][le][if][kf][ag][bg][jg][kg][lg][ah][bh][gh][ih][bi][ak][kk][cl][ml][dm][gm][km]AW[ca][bb][cb][ib][ec][gc][hc][jc][dd][fd][fe][df][ef][ff][gf][fh][hh][ai][gi][ii][ji][aj][bj][cj][lj][dk][fk][gk][ik][lk][bl][kl]PL[W])";
+    assert_eq!(
+        gtp_eval_eye(ko, None, &["B13", "A13", "A12"]),
+        vec!["B13 -1", "A13 0 0", "A12 0 0"]
+    );
+    let mut board = nakade::board::sgf::load(ko, None).unwrap().board;
+    let b13 = vertex::parse(&board, "B13").unwrap();
+    let limits = ReadLimits::default();
+    assert_eq!(
+        nakade::board::tactics::status(&mut board, b13, limits).1,
+        nakade::board::tactics::Defense::Fails
+    );
+    assert_eq!(
+        nakade::board::tactics::defend_through_ko(&mut board, b13, limits),
+        nakade::board::tactics::Defense::Saves(vertex::parse(&board, "A12").unwrap())
+    );
+    let (board, s) = sgf_space_at(ko, "A13", Color::White);
+    assert_eq!(s.value.unwrap().to_string(), "0011");
+    assert_eq!(s.eval_eye(&board), "0 1 A12 A12");
+
+    let no_ko = "(;GM[1]FF[4]SZ[13]AB[ba][da][ha][hb][lb][ac][lc][bd][cd][ed][gd][kd][be][ee][ge][ie][le][me][if][kf][lf][mf][ag][bg][cg][jg][kg][lg][ah][bh][gh][bi][ak][hk][kk][mk][cl][dl][gl][ml][am][dm][gm][jm][km][lm]AW[ca][ja][la][bb][cb][ib][kb][ec][gc][hc][jc][dd][fd][id][jd][fe][he][je][cf][df][ef][ff][gf][hg][ig][fh][hh][jh][ai][ci][gi][ii][ji][aj][bj][cj][ej][lj][dk][fk][gk][ik][lk][bl][el][jl][kl][em][fm]PL[B])";
+    assert_eq!(
+        gtp_eval_eye(no_ko, None, &["B13", "A13", "A12"]),
+        vec!["B13 0 1 A12 A12", "A13 0 1 A12 A12", "A12 0 0"]
+    );
+    let mut board = nakade::board::sgf::load(no_ko, None).unwrap().board;
+    let b13 = vertex::parse(&board, "B13").unwrap();
+    assert_eq!(
+        nakade::board::tactics::defend_through_ko(&mut board, b13, limits),
+        nakade::board::tactics::Defense::Fails
+    );
+}

@@ -144,10 +144,12 @@ impl Liveness {
         Liveness::from_readings(board, &readings)
     }
 
-    /// [`Liveness::read`] with the side to move known
-    /// ([`Liveness::from_readings_to_move`]).
-    pub fn read_to_move(board: &mut Board, limits: ReadLimits, to_move: Color) -> Liveness {
+    /// [`Liveness::read`] as GTP's `eval_eye` reads it (GNU Go's convention): the side to
+    /// move known ([`Liveness::from_readings_to_move`]), and a string saved only by winning
+    /// a ko counted as saved ([`strings::with_ko_saves`]).
+    pub fn read_for_eval_eye(board: &mut Board, limits: ReadLimits, to_move: Color) -> Liveness {
         let readings = strings::read(board, limits);
+        let readings = strings::with_ko_saves(board, &readings, limits);
         Liveness::from_readings_to_move(board, &readings, Some(to_move))
     }
 

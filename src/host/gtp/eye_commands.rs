@@ -23,9 +23,7 @@
 //! ```
 
 use super::engine::{parse_color, Engine, Handler};
-use crate::board::analysis::{
-    analyze_position_to_move, AnalysisLimits, EyeEvaluator, PositionReport,
-};
+use crate::board::analysis::{analyze_for_eval_eye, AnalysisLimits, EyeEvaluator, PositionReport};
 use crate::board::eyes::eyespace::{eye_spaces, space_at, Liveness};
 use crate::board::eyes::topology::analyze;
 use crate::board::{vertex, Board, Color, Loc};
@@ -137,7 +135,7 @@ pub fn eval_eye_cached_with(ev: Evaluator<'static>, limits: AnalysisLimits) -> H
                     read: st.limits,
                     ..limits
                 };
-                let r = analyze_position_to_move(&mut b, &ev, None, Some(st.to_move), lim);
+                let r = analyze_for_eval_eye(&mut b, &ev, Some(st.to_move), lim);
                 (b, r)
             }
         };
@@ -169,7 +167,7 @@ pub fn eval_eye_handler<E: EyeEvaluator + 'static>(evaluator: E) -> Handler {
         let loc = vertex::parse(&st.board, v).map_err(|_| "invalid coordinate".to_string())?;
         let limits = st.limits;
         let mut board = st.board.clone();
-        let live = Liveness::read_to_move(&mut board, limits, st.to_move);
+        let live = Liveness::read_for_eval_eye(&mut board, limits, st.to_move);
         let Some(space) = space_at(&mut board, &live, loc, limits) else {
             return Ok("-1".into());
         };
