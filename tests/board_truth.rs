@@ -401,3 +401,27 @@ fn a_string_saved_only_by_a_ko_is_out_of_eval_eyes_spaces() {
         nakade::board::tactics::Defense::Fails
     );
 }
+
+/// A string of three liberties that runs towards a friend (issue 30, suspected defect 3).
+/// 19x19, black to move: black C13 (liberties C14, D13) beside white B13 and C12. Black C14
+/// gives four liberties; the reader refuted it by white B14 and found no save, since black's
+/// answer B15 (beside the liberty C15, joining towards B16, and taking a liberty of white
+/// B13-B14) is no liberty of the string. GNU Go's `defend C13` is `1 C14`, and `1 B15` after
+/// black C14 and white B14. Now the defence of a string of three liberties also tries the
+/// empty points beside its liberties that touch another string of its owner's: C13 is saved
+/// (C14), no longer dead, and `eval_eye` answers `-1` at C13 and `0 0` at C14 (a marginal
+/// point beside white's stones), GNU Go 3.8's answers; we said `0 0` at C13 and `-1` at C14.
+#[test]
+fn a_string_that_runs_towards_a_friend_is_saved() {
+    let sgf = "(;GM[1]FF[4]SZ[19]AB[na][gb][mb][ob][dc][mc][sc][bd][sd][ge][ke][af][hf][kf][nf][cg][hg][sh][ei][oi][cj][fj][nj][rj][bk][fk][ik][ll][sl][am][qm][en][fn][jn][ln][on][do][cp][ep][ip][jp][mp][dr][hr][kr][or][rr][ms]AW[bb][eb][ib][rc][cd][dd][gd][hd][id][ee][ne][pe][mf][pf][bg][eg][mg][ng][ch][dh][fh][lh][ph][gi][lj][mk][ql][rl][nm][pm][rm][hn][mn][ho][mo][gp][lp][op][pp][gq][iq][jq][kq][lq][qq][gr][ir][qr]PL[B])";
+    assert_eq!(
+        gtp_eval_eye(sgf, None, &["C13", "C14"]),
+        vec!["C13 -1", "C14 0 0"]
+    );
+    let mut board = nakade::board::sgf::load(sgf, None).unwrap().board;
+    let c13 = vertex::parse(&board, "C13").unwrap();
+    assert_eq!(
+        nakade::board::tactics::status(&mut board, c13, ReadLimits::default()).1,
+        nakade::board::tactics::Defense::Saves(vertex::parse(&board, "C14").unwrap())
+    );
+}

@@ -32,7 +32,10 @@
 //!   liberties while the chase may go on, each empty point beside a liberty (so that a
 //!   stone can run by a diagonal or a jump, and a lone stone on an empty board lives) and
 //!   each point that joins two friendly strings beside the two liberties (the liberties
-//!   are then miai; these are tried right after the liberties).
+//!   are then miai; these are tried right after the liberties), and, for a string of
+//!   three liberties while the chase may go on, each empty point beside a liberty that
+//!   touches another string of the owner's (the string runs towards a friend: black B15
+//!   beside C15, joining towards B16, for black C13-C14 after white B14).
 //!   A saving move tried at the root is refuted also when it leaves four liberties: the
 //!   attacker's first reply may then take one of the four (a move that captures a weak
 //!   neighbour often does), and the chase goes on as above. Without this, a move that
@@ -74,7 +77,8 @@
 //! checks nest). The reading of dead strings reads a string it finds capturable but saved
 //! once more, with [`SAVED_REREAD_FACTOR`] times the budget. When a limit is hit the
 //! reading gives up on that line in the defender's favour: an attack found is real, a defence
-//! reported may be optimistic. Simple ko is obeyed as the board enforces it. The board is
+//! reported may be optimistic. Simple ko is obeyed as the board enforces it, except in
+//! [`defend_through_ko`], where the owner of the string wins the kos of its capture. The board is
 //! borrowed mutably and given back unchanged.
 
 use crate::board::orientation::Frame;
@@ -984,6 +988,25 @@ impl Reader<'_> {
                 );
             }
             self.append_sorted(&mut candidates, beside);
+        }
+        // At the root, a string of three liberties may also run towards a friend: an empty
+        // point beside a liberty that touches another string of the owner's (black B15
+        // beside C15, joining B16, after white B14 against black C13-C14).
+        if libs.len() == 3 && wide > 0 {
+            let head = self.board.string_id(target);
+            let mut toward = Vec::new();
+            for &l in &libs {
+                for n in self.board.neighbors(l) {
+                    if self.board.color(n).is_none()
+                        && self.board.neighbors(n).any(|f| {
+                            self.board.color(f) == Some(owner) && self.board.string_id(f) != head
+                        })
+                    {
+                        toward.push(n);
+                    }
+                }
+            }
+            self.append_sorted(&mut candidates, toward);
         }
         // And the owner's other strings beside that liberty, the stones that make its
         // capture a ko, may be given liberties when they have two at most (black A10 for
