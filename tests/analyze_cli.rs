@@ -170,7 +170,7 @@ fn gtp_session() {
     assert_eq!((err.as_str(), code), ("", 0));
     assert_eq!(
         out,
-        "=1 black\n\n=2 1 2 B1 B1\n\n=3 2 2\n\n?4 invalid coordinate\n\n=5 0022\n.)<.\n $  \n\n?6 unknown command\n\n?7 analyze_eyegraph takes one argument, the graph\n\n=\n\n"
+        "=1 black\n\n=2 0 0\n\n=3 2 2\n\n?4 invalid coordinate\n\n=5 0022\n.)<.\n $  \n\n?6 unknown command\n\n?7 analyze_eyegraph takes one argument, the graph\n\n=\n\n"
     );
 }
 

@@ -320,3 +320,108 @@ fn a_corner_margin_beside_the_owners_stone_is_weak_for_the_attacker() {
     assert_eq!(names(&board, &s.defense), ["H2", "J2"]);
     assert_eq!(s.eval_eye(&board), "0 1 H2 H2");
 }
+
+/// GTP's `eval_eye` at each vertex of an SGF position, through the engine `nakade gtp`
+/// serves, with the side to move the position's (`PL`), as after `loadsgf`.
+fn gtp_eval_eye(sgf: &str, to_move: Option<Color>, vertices: &[&str]) -> Vec<String> {
+    let pos = nakade::board::sgf::load(sgf, None).unwrap();
+    let mut e = nakade::host::gtp::eye_commands::engine();
+    e.state.board = pos.board;
+    e.state.to_move = to_move.unwrap_or(pos.to_move);
+    vertices
+        .iter()
+        .map(|v| {
+            let out = e.execute_line(format!("eval_eye {v}").as_bytes()).unwrap();
+            format!("{v} {}", out.trim().trim_start_matches("= "))
+        })
+        .collect()
+}
+
+/// A race of two strings in atari, and the side to move (issue 30, suspected defect 1).
+/// 9x9: white J3 (one liberty, J2) beside black H3 (one liberty, H2), in black's corner
+/// H1 H2 J1 J2 under G1 G2. White to move takes H3 at H2 and J3 is out of atari, so J3 is not
+/// dead: `-1` at J3, as GNU Go 3.8 answers, and black's four points are a space of their own,
+/// `0 1 J2 J2` (GNU Go's answer at J2 and H1). Once the liveness rule took J3 as dead whoever
+/// was to move (its region, J3 and the four points, is too small for two eyes) and answered
+/// `0 1 J2 J2` at J3 too. Black to move takes J3 at J2: then J3 is dead, in black's space.
+#[test]
+fn a_string_in_atari_that_its_owner_to_move_saves_is_not_dead() {
+    let sgf = "(;GM[1]FF[4]SZ[9]AB[ca][fa][ab][fb][ib][ec][ic][bd][hd][ce][ge][ie][if][cg][dg][hg][gh][ai][bi][gi]AW[da][gb][hb][bc][cc][dc][fc][hc][cd][ed][be][de][ef][hf][eg][gg][ig][bh][ch][dh]PL[W])";
+    assert_eq!(
+        gtp_eval_eye(sgf, None, &["J3", "J2", "H1"]),
+        vec!["J3 -1", "J2 0 1 J2 J2", "H1 0 1 J2 J2"]
+    );
+    assert_eq!(
+        gtp_eval_eye(sgf, Some(Color::Black), &["J3", "J2"]),
+        vec!["J3 0 1 J2 J2", "J2 0 1 J2 J2"]
+    );
+}
+
+/// GNU Go's `eval_eye` convention for kos (issue 30): a string its owner saves only by
+/// winning a ko counts as saved, out of every eye space. 13x13, white to move: black B13 in
+/// atari (A13) in white's corner. White A13 takes it outright now; black A12 first (joined to
+/// A11) makes the capture a ko, black retaking at B13 (GNU Go's `defend B13`: `3 A12`).
+/// `eval_eye` answers `-1` at B13 and values A13 and A12 without the stone, `0 0` each, as GNU
+/// Go 3.8 does; `analyze` keeps B13 dead and white's corner a half eye that turns on the ko
+/// (0011, `0 1 A12 A12`). A few moves later (black to move) black's A12-A11 would be short of
+/// liberties: after black A12, white B11 and the capture at A13 is no ko black can win. GNU
+/// Go's `defend B13` is 0 there, the ko reading fails too, and B13 stays dead in white's
+/// space (`0 1 A12 A12` at B13 and A13, GNU Go's eyes.db answer).
+#[test]
+fn a_string_saved_only_by_a_ko_is_out_of_eval_eyes_spaces() {
+    let ko = "(;GM[1]FF[4]SZ[13]AB[ba][da][hb][ac][lc][bd][ed][gd][kd][be][ee][ge][ie][le][if][kf][ag][bg][jg][kg][lg][ah][bh][gh][ih][bi][ak][kk][cl][ml][dm][gm][km]AW[ca][bb][cb][ib][ec][gc][hc][jc][dd][fd][fe][df][ef][ff][gf][fh][hh][ai][gi][ii][ji][aj][bj][cj][lj][dk][fk][gk][ik][lk][bl][kl]PL[W])";
+    assert_eq!(
+        gtp_eval_eye(ko, None, &["B13", "A13", "A12"]),
+        vec!["B13 -1", "A13 0 0", "A12 0 0"]
+    );
+    let mut board = nakade::board::sgf::load(ko, None).unwrap().board;
+    let b13 = vertex::parse(&board, "B13").unwrap();
+    let limits = ReadLimits::default();
+    assert_eq!(
+        nakade::board::tactics::status(&mut board, b13, limits).1,
+        nakade::board::tactics::Defense::Fails
+    );
+    assert_eq!(
+        nakade::board::tactics::defend_through_ko(&mut board, b13, limits),
+        nakade::board::tactics::Defense::Saves(vertex::parse(&board, "A12").unwrap())
+    );
+    let (board, s) = sgf_space_at(ko, "A13", Color::White);
+    assert_eq!(s.value.unwrap().to_string(), "0011");
+    assert_eq!(s.eval_eye(&board), "0 1 A12 A12");
+
+    let no_ko = "(;GM[1]FF[4]SZ[13]AB[ba][da][ha][hb][lb][ac][lc][bd][cd][ed][gd][kd][be][ee][ge][ie][le][me][if][kf][lf][mf][ag][bg][cg][jg][kg][lg][ah][bh][gh][bi][ak][hk][kk][mk][cl][dl][gl][ml][am][dm][gm][jm][km][lm]AW[ca][ja][la][bb][cb][ib][kb][ec][gc][hc][jc][dd][fd][id][jd][fe][he][je][cf][df][ef][ff][gf][hg][ig][fh][hh][jh][ai][ci][gi][ii][ji][aj][bj][cj][ej][lj][dk][fk][gk][ik][lk][bl][el][jl][kl][em][fm]PL[B])";
+    assert_eq!(
+        gtp_eval_eye(no_ko, None, &["B13", "A13", "A12"]),
+        vec!["B13 0 1 A12 A12", "A13 0 1 A12 A12", "A12 0 0"]
+    );
+    let mut board = nakade::board::sgf::load(no_ko, None).unwrap().board;
+    let b13 = vertex::parse(&board, "B13").unwrap();
+    assert_eq!(
+        nakade::board::tactics::defend_through_ko(&mut board, b13, limits),
+        nakade::board::tactics::Defense::Fails
+    );
+}
+
+/// A string of three liberties that runs towards a friend (issue 30, suspected defect 3).
+/// 19x19, black to move: black C13 (liberties C14, D13) beside white B13 and C12. Black C14
+/// gives four liberties; the reader refuted it by white B14 and found no save, since black's
+/// answer B15 (beside the liberty C15, joining towards B16, and taking a liberty of white
+/// B13-B14) is no liberty of the string. GNU Go's `defend C13` is `1 C14`, and `1 B15` after
+/// black C14 and white B14. Now the defence of a string of three liberties also tries the
+/// empty points beside its liberties that touch another string of its owner's: C13 is saved
+/// (C14), no longer dead, and `eval_eye` answers `-1` at C13 and `0 0` at C14 (a marginal
+/// point beside white's stones), GNU Go 3.8's answers; we said `0 0` at C13 and `-1` at C14.
+#[test]
+fn a_string_that_runs_towards_a_friend_is_saved() {
+    let sgf = "(;GM[1]FF[4]SZ[19]AB[na][gb][mb][ob][dc][mc][sc][bd][sd][ge][ke][af][hf][kf][nf][cg][hg][sh][ei][oi][cj][fj][nj][rj][bk][fk][ik][ll][sl][am][qm][en][fn][jn][ln][on][do][cp][ep][ip][jp][mp][dr][hr][kr][or][rr][ms]AW[bb][eb][ib][rc][cd][dd][gd][hd][id][ee][ne][pe][mf][pf][bg][eg][mg][ng][ch][dh][fh][lh][ph][gi][lj][mk][ql][rl][nm][pm][rm][hn][mn][ho][mo][gp][lp][op][pp][gq][iq][jq][kq][lq][qq][gr][ir][qr]PL[B])";
+    assert_eq!(
+        gtp_eval_eye(sgf, None, &["C13", "C14"]),
+        vec!["C13 -1", "C14 0 0"]
+    );
+    let mut board = nakade::board::sgf::load(sgf, None).unwrap().board;
+    let c13 = vertex::parse(&board, "C13").unwrap();
+    assert_eq!(
+        nakade::board::tactics::status(&mut board, c13, ReadLimits::default()).1,
+        nakade::board::tactics::Defense::Saves(vertex::parse(&board, "C14").unwrap())
+    );
+}

@@ -100,14 +100,43 @@ pub fn analyze_position(
 ) -> PositionReport {
     let readings = strings::read(board, limits.read);
     let live = Liveness::from_readings(board, &readings);
+    report_of(board, ev, &readings, &live, color, limits)
+}
+
+/// [`analyze_position`] (both colours) as GTP's `eval_eye` reads the dead strings, GNU Go's
+/// command with GNU Go's convention: the side to move, when known, is given to the dead
+/// strings' rule ([`Liveness::from_readings_to_move`]), and a string saved only by winning
+/// a ko counts as saved ([`strings::with_ko_saves`]), so that it is left out of the eye
+/// spaces. [`analyze_position`] keeps such a string dead, and the space's value then says
+/// what turns on the ko.
+pub fn analyze_for_eval_eye(
+    board: &mut Board,
+    ev: &Evaluator<'_>,
+    to_move: Option<Color>,
+    limits: AnalysisLimits,
+) -> PositionReport {
+    let readings = strings::read(board, limits.read);
+    let readings = strings::with_ko_saves(board, &readings, limits.read);
+    let live = Liveness::from_readings_to_move(board, &readings, to_move);
+    report_of(board, ev, &readings, &live, None, limits)
+}
+
+fn report_of(
+    board: &mut Board,
+    ev: &Evaluator<'_>,
+    readings: &strings::StringReadings,
+    live: &Liveness,
+    color: Option<Color>,
+    limits: AnalysisLimits,
+) -> PositionReport {
     let colors: Vec<Color> = match color {
         Some(c) => vec![c],
         None => vec![Color::Black, Color::White],
     };
-    let spaces = spaces_of(board, ev, &live, &colors, limits);
+    let spaces = spaces_of(board, ev, live, &colors, limits);
     PositionReport {
         dead: live.dead_strings(board),
-        pass_alive: readings.pass_alive,
+        pass_alive: readings.pass_alive.clone(),
         spaces,
     }
 }

@@ -144,8 +144,33 @@ impl Liveness {
         Liveness::from_readings(board, &readings)
     }
 
-    /// The module's rule on the string stage's output.
+    /// [`Liveness::read`] as GTP's `eval_eye` reads it (GNU Go's convention): the side to
+    /// move known ([`Liveness::from_readings_to_move`]), and a string saved only by winning
+    /// a ko counted as saved ([`strings::with_ko_saves`]).
+    pub fn read_for_eval_eye(board: &mut Board, limits: ReadLimits, to_move: Color) -> Liveness {
+        let readings = strings::read(board, limits);
+        let readings = strings::with_ko_saves(board, &readings, limits);
+        Liveness::from_readings_to_move(board, &readings, Some(to_move))
+    }
+
+    /// The module's rule on the string stage's output, whoever is to move (rules (c) and
+    /// (d) take a string its opponent can capture as dead even when its owner is to move and
+    /// can save it); [`Liveness::from_readings_to_move`] when the side to move is known.
     pub fn from_readings(board: &Board, readings: &StringReadings) -> Liveness {
+        Liveness::from_readings_to_move(board, readings, None)
+    }
+
+    /// The module's rule on the string stage's output, with `to_move` the side to move when
+    /// it is known. A string whose owner is to move and which reading saves (moving first)
+    /// is not taken as dead by rules (c) and (d), which rest on the opponent capturing it
+    /// first: the owner plays the save now (white J3 and black H3 in atari beside each other,
+    /// white to move: white takes H3; a stone in atari in open ground, its owner to move:
+    /// it runs out to four liberties). Rules (a), (b) and (e) hold whoever is to move.
+    pub fn from_readings_to_move(
+        board: &Board,
+        readings: &StringReadings,
+        to_move: Option<Color>,
+    ) -> Liveness {
         let mut dead = Vec::new();
         for &(s, status) in &readings.strings {
             match status {
@@ -153,6 +178,8 @@ impl Liveness {
                 StringStatus::InOpponentsRegion => dead.push(s),
                 StringStatus::Read { attack, defense } => match (attack, defense) {
                     (Attack::Captures(_), Defense::Fails) => dead.push(s),
+                    (Attack::Captures(_), Defense::Saves(_))
+                        if to_move.is_some() && board.color(s) == to_move => {}
                     (Attack::Captures(_), _)
                         if in_small_region(board, s)
                             || (in_enemy_core(board, s) && !reaches_a_friend(board, s)) =>

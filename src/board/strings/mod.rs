@@ -122,3 +122,32 @@ fn status_of(board: &mut Board, s: Loc, limits: ReadLimits) -> (Attack, Defense)
     }
     (attack, defense)
 }
+
+/// `readings` with GNU Go's `eval_eye` convention for kos: a string the reading captures and
+/// cannot save outright ([`Defense::Fails`]) but saves when its owner wins every ko
+/// ([`tactics::defend_through_ko`]) is given that save, as a string saved outright. The
+/// strings of four liberties or more keep their reading (the reading of dead strings
+/// attacks a hemmed-in one at the root, the ko reading does not).
+pub fn with_ko_saves(
+    board: &mut Board,
+    readings: &StringReadings,
+    limits: ReadLimits,
+) -> StringReadings {
+    let mut out = readings.clone();
+    for (s, status) in &mut out.strings {
+        let StringStatus::Read {
+            attack: Attack::Captures(_),
+            defense,
+        } = status
+        else {
+            continue;
+        };
+        if *defense != Defense::Fails || board.liberty_count(*s) >= 4 {
+            continue;
+        }
+        // `NotNeeded`: the attack captures nothing once the owner wins the kos (every
+        // capture is one he takes back), and the string needs no move of his.
+        *defense = tactics::defend_through_ko(board, *s, limits);
+    }
+    out
+}

@@ -32,7 +32,10 @@
 //!   liberties while the chase may go on, each empty point beside a liberty (so that a
 //!   stone can run by a diagonal or a jump, and a lone stone on an empty board lives) and
 //!   each point that joins two friendly strings beside the two liberties (the liberties
-//!   are then miai; these are tried right after the liberties).
+//!   are then miai; these are tried right after the liberties), and, for a string of
+//!   three liberties while the chase may go on, each empty point beside a liberty that
+//!   touches another string of the owner's (the string runs towards a friend: black B15
+//!   beside C15, joining towards B16, for black C13-C14 after white B14).
 //!   A saving move tried at the root is refuted also when it leaves four liberties: the
 //!   attacker's first reply may then take one of the four (a move that captures a weak
 //!   neighbour often does), and the chase goes on as above. Without this, a move that
@@ -74,7 +77,8 @@
 //! checks nest). The reading of dead strings reads a string it finds capturable but saved
 //! once more, with [`SAVED_REREAD_FACTOR`] times the budget. When a limit is hit the
 //! reading gives up on that line in the defender's favour: an attack found is real, a defence
-//! reported may be optimistic. Simple ko is obeyed as the board enforces it. The board is
+//! reported may be optimistic. Simple ko is obeyed as the board enforces it, except in
+//! [`defend_through_ko`], where the owner of the string wins the kos of its capture. The board is
 //! borrowed mutably and given back unchanged.
 
 use crate::board::orientation::Frame;
@@ -200,6 +204,10 @@ struct Reader<'a> {
     /// Whether the root attack also attacks a string of four liberties with little room
     /// round it ([`HEMMED_IN`]): set only by [`status`].
     hemmed_four: bool,
+    /// Whether a capture of the target that its owner could take back at once as a ko (one
+    /// stone taken by one stone left with one liberty) counts as no capture: the owner is
+    /// given every such ko. Set only by [`defend_through_ko`].
+    owner_wins_kos: bool,
     /// The string read, as the root position has it.
     target: Loc,
     /// Moves played on the board when the reading began: the root position.
@@ -234,7 +242,7 @@ struct MemoKey {
     kind: u8,
     wide: u8,
     free_rescues: u8,
-    /// `four_at_root`, `hemmed_four` and `verify_saves`, one bit each.
+    /// `four_at_root`, `hemmed_four`, `verify_saves` and `owner_wins_kos`, one bit each.
     flags: u8,
     frame: Option<Frame>,
 }
@@ -358,6 +366,16 @@ pub fn defend(board: &mut Board, target: Loc, limits: ReadLimits) -> Defense {
 }
 
 fn reader(board: &mut Board, target: Loc, limits: ReadLimits, hemmed_four: bool) -> Reader<'_> {
+    reader_with(board, target, limits, hemmed_four, false)
+}
+
+fn reader_with(
+    board: &mut Board,
+    target: Loc,
+    limits: ReadLimits,
+    hemmed_four: bool,
+    owner_wins_kos: bool,
+) -> Reader<'_> {
     let root_moves = board.history().len();
     Reader {
         board,
@@ -370,6 +388,7 @@ fn reader(board: &mut Board, target: Loc, limits: ReadLimits, hemmed_four: bool)
         free_rescues: FREE_RESCUES,
         four_at_root: false,
         hemmed_four,
+        owner_wins_kos,
         target,
         root_moves,
         frame: None,
@@ -398,6 +417,50 @@ fn defend_with(board: &mut Board, target: Loc, limits: ReadLimits, hemmed_four: 
         return Defense::NotNeeded;
     }
     r.root_defence(target)
+}
+
+/// Whether the string through `target`, read as lost by the reading of dead strings (the
+/// board analysis's wider root attack: a hemmed-in string of four liberties attacked too,
+/// see the module docs), is saved when its owner wins every ko: a capture of the string that
+/// its owner could take back at once as a ko (one stone taken by one stone then left with
+/// one liberty) counts as no capture, and a string in atari may also play beside its
+/// liberty (so that the stone that takes it is left in atari). A save here where that
+/// reading fails is a string saved only by winning a ko (GNU Go's `defend` codes 2 and 3).
+/// Answers [`Defense::NotNeeded`] when the attack, with the kos given to the owner,
+/// captures nothing, and [`Defense::Fails`] when even the kos do not save the string. Other
+/// kos are played as the board enforces them. A save found where a node limit cut a line
+/// short is read again with [`SAVED_REREAD_FACTOR`] times the budget, as the reading of dead
+/// strings does.
+pub fn defend_through_ko(board: &mut Board, target: Loc, limits: ReadLimits) -> Defense {
+    let (defense, gave_up) = defend_through_ko_with(board, target, limits);
+    if let (Defense::Saves(_), true) = (defense, gave_up) {
+        let deeper = ReadLimits {
+            max_nodes: limits.max_nodes.saturating_mul(SAVED_REREAD_FACTOR),
+            ..limits
+        };
+        return defend_through_ko_with(board, target, deeper).0;
+    }
+    defense
+}
+
+fn defend_through_ko_with(board: &mut Board, target: Loc, limits: ReadLimits) -> (Defense, bool) {
+    if board.color(target).is_none() {
+        return (Defense::NotNeeded, false);
+    }
+    let limits = if board.liberty_count(target) == 4 {
+        ReadLimits {
+            max_nodes: limits.max_nodes / HEMMED_BUDGET_SHARE,
+            ..limits
+        }
+    } else {
+        limits
+    };
+    let mut r = reader_with(board, target, limits, true, true);
+    if r.attack(target, 0, WIDE, Mode::Root).is_none() {
+        return (Defense::NotNeeded, r.gave_up);
+    }
+    let d = r.root_defence(target);
+    (d, r.gave_up)
 }
 
 /// Both readings at once: (attack, defence) of the string through `target`.
@@ -485,7 +548,8 @@ impl Reader<'_> {
             free_rescues: self.free_rescues,
             flags: u8::from(self.four_at_root)
                 | u8::from(self.hemmed_four) << 1
-                | u8::from(self.verify_saves) << 2,
+                | u8::from(self.verify_saves) << 2
+                | u8::from(self.owner_wins_kos) << 3,
             frame: self.frame,
         }
     }
@@ -556,8 +620,9 @@ impl Reader<'_> {
             return None;
         }
         let libs = Libs::of(self.board, target);
-        // A capture forbidden by ko falls through to the other tries.
-        if libs.len() == 1 && self.board.is_legal(libs[0], attacker) {
+        // A capture forbidden by ko falls through to the other tries (and so does a capture
+        // the owner takes back as a ko, when he wins the kos).
+        if libs.len() == 1 && self.board.is_legal(libs[0], attacker) && !self.owner_wins_kos {
             return Some(libs[0]);
         }
         let max_libs = if mode == Mode::FirstReply
@@ -640,6 +705,23 @@ impl Reader<'_> {
             }
             self.append_sorted(&mut moves, approaches);
         }
+        // When the owner wins the kos, a string in atari whose capture would be a ko is
+        // attacked through the stones that make it one: the liberties of the owner's other
+        // strings beside its liberty, when they have three at most (white B11 against black
+        // A12-A11 beside A13, black B13's liberty).
+        if self.owner_wins_kos && libs.len() == 1 {
+            let mut weak = Vec::new();
+            let head = self.board.string_id(target);
+            for n in self.board.neighbors(libs[0]) {
+                if self.board.color(n) == Some(owner)
+                    && self.board.string_id(n) != head
+                    && self.board.liberty_count(n) <= 3
+                {
+                    weak.extend(self.board.liberties(n));
+                }
+            }
+            self.append_sorted(&mut moves, weak);
+        }
         // At the root and in the first reply to a saving move, the attacker may also first
         // give a neighbouring string of his with two liberties a third (at one of its
         // liberties): it takes away the counter-atari the defender would live by.
@@ -657,7 +739,14 @@ impl Reader<'_> {
                 continue;
             }
             let win = match self.board.color(target) {
-                None => true,
+                // Taken as a ko: when the owner wins the kos he retakes (after a threat and
+                // its answer, read as two passes), and the attacker must capture again.
+                None => match self.board.ko() {
+                    Some((k, c)) if self.owner_wins_kos && c == owner => {
+                        self.ko_retaken_and_captured(k, owner, depth, wide)
+                    }
+                    _ => true,
+                },
                 // A capture found at the root is checked as [`defend`] will read the new
                 // position (the defender's root reading, from depth 0 with a fresh budget),
                 // so that the two agree.
@@ -684,6 +773,24 @@ impl Reader<'_> {
             }
         }
         None
+    }
+
+    /// With the owner winning the kos: the target, one stone taken at `k` as a ko, is
+    /// retaken there by `owner` after a ko threat and its answer (two passes, which clear the
+    /// ko), and the attacker, to move, captures it again (an inner attack).
+    fn ko_retaken_and_captured(&mut self, k: Loc, owner: Color, depth: usize, wide: u8) -> bool {
+        self.board.pass(owner);
+        self.board.pass(owner.opponent());
+        if self.board.play(k, owner).is_err() {
+            self.board.undo();
+            self.board.undo();
+            return true;
+        }
+        let captured = self.attack(k, depth + 1, wide, Mode::Inner).is_some();
+        self.board.undo();
+        self.board.undo();
+        self.board.undo();
+        captured
     }
 
     /// True when the liberties `libs` and the empty points beside them number at most
@@ -748,7 +855,13 @@ impl Reader<'_> {
         self.verify_saves = verify;
         captures || {
             let memo = std::mem::take(&mut self.memo);
-            let mut fresh = reader(self.board, target, self.limits, self.hemmed_four);
+            let mut fresh = reader_with(
+                self.board,
+                target,
+                self.limits,
+                self.hemmed_four,
+                self.owner_wins_kos,
+            );
             fresh.memo = memo;
             let captures = fresh.attack(target, 0, WIDE, Mode::Root).is_some();
             self.gave_up |= fresh.gave_up;
@@ -949,7 +1062,10 @@ impl Reader<'_> {
         // than by liberties: a move beside a liberty makes it (white B1 in the corner's
         // bulky five, beside the liberties A2 and C1, with black on B2).
         let hemmed_root = root && self.hemmed_four && libs.len() >= 4;
-        if (libs.len() == 2 && wide > 0) || hemmed_root {
+        // When the owner wins the kos, a string in atari may also fill a point beside its
+        // liberty, so that the stone that takes it is left in atari: a ko he retakes.
+        let ko_approach = self.owner_wins_kos && libs.len() == 1;
+        if (libs.len() == 2 && wide > 0) || hemmed_root || ko_approach {
             let mut beside = Vec::new();
             for &l in libs.iter() {
                 beside.extend(
@@ -959,6 +1075,41 @@ impl Reader<'_> {
                 );
             }
             self.append_sorted(&mut candidates, beside);
+        }
+        // At the root, a string of three liberties may also run towards a friend: an empty
+        // point beside a liberty that touches another string of the owner's (black B15
+        // beside C15, joining B16, after white B14 against black C13-C14).
+        if libs.len() == 3 && wide > 0 {
+            let head = self.board.string_id(target);
+            let mut toward = Vec::new();
+            for &l in libs.iter() {
+                for n in self.board.neighbors(l) {
+                    if self.board.color(n).is_none()
+                        && self.board.neighbors(n).any(|f| {
+                            self.board.color(f) == Some(owner) && self.board.string_id(f) != head
+                        })
+                    {
+                        toward.push(n);
+                    }
+                }
+            }
+            self.append_sorted(&mut candidates, toward);
+        }
+        // And the owner's other strings beside that liberty, the stones that make its
+        // capture a ko, may be given liberties when they have two at most (black A10 for
+        // A12-A11 beside A13, black B13's liberty, after white B11).
+        if ko_approach {
+            let mut weak = Vec::new();
+            let head = self.board.string_id(target);
+            for n in self.board.neighbors(libs[0]) {
+                if self.board.color(n) == Some(owner)
+                    && self.board.string_id(n) != head
+                    && self.board.liberty_count(n) <= 2
+                {
+                    weak.extend(self.board.liberties(n));
+                }
+            }
+            self.append_sorted(&mut candidates, weak);
         }
         for m in candidates {
             if self.board.play(m, owner).is_err() {

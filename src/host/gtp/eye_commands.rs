@@ -23,7 +23,7 @@
 //! ```
 
 use super::engine::{parse_color, Engine, Handler};
-use crate::board::analysis::{analyze_position, AnalysisLimits, EyeEvaluator, PositionReport};
+use crate::board::analysis::{analyze_for_eval_eye, AnalysisLimits, EyeEvaluator, PositionReport};
 use crate::board::eyes::eyespace::{eye_spaces, space_at, Liveness};
 use crate::board::eyes::topology::analyze;
 use crate::board::{vertex, Board, Color, Loc};
@@ -121,21 +121,21 @@ pub fn eval_eye_cached(limits: AnalysisLimits) -> Handler {
 /// [`eval_eye_cached`] through `ev`: a database and solver parameters of the host's choosing
 /// (`nakade gtp --db FILE --outer-liberties N ...`).
 pub fn eval_eye_cached_with(ev: Evaluator<'static>, limits: AnalysisLimits) -> Handler {
-    let mut cache: Option<(Board, PositionReport)> = None;
+    let mut cache: Option<(Board, Color, PositionReport)> = None;
     Box::new(move |st, args| {
         let [v] = args else {
             return Err("invalid coordinate".into());
         };
         let loc = vertex::parse(&st.board, v).map_err(|_| "invalid coordinate".to_string())?;
         let (board, report) = match cache.take() {
-            Some((b, r)) if b == st.board => (b, r),
+            Some((b, c, r)) if b == st.board && c == st.to_move => (b, r),
             _ => {
                 let mut b = st.board.clone();
                 let lim = AnalysisLimits {
                     read: st.limits,
                     ..limits
                 };
-                let r = analyze_position(&mut b, &ev, None, lim);
+                let r = analyze_for_eval_eye(&mut b, &ev, Some(st.to_move), lim);
                 (b, r)
             }
         };
@@ -150,7 +150,7 @@ pub fn eval_eye_cached_with(ev: Evaluator<'static>, limits: AnalysisLimits) -> H
             Some(s) if s.value.is_none() => Err("eye space cannot be evaluated".to_string()),
             Some(s) => Ok(s.eval_eye(&board)),
         };
-        cache = Some((board, report));
+        cache = Some((board, st.to_move, report));
         answer
     })
 }
@@ -167,7 +167,7 @@ pub fn eval_eye_handler<E: EyeEvaluator + 'static>(evaluator: E) -> Handler {
         let loc = vertex::parse(&st.board, v).map_err(|_| "invalid coordinate".to_string())?;
         let limits = st.limits;
         let mut board = st.board.clone();
-        let live = Liveness::read(&mut board, limits);
+        let live = Liveness::read_for_eval_eye(&mut board, limits, st.to_move);
         let Some(space) = space_at(&mut board, &live, loc, limits) else {
             return Ok("-1".into());
         };
@@ -444,13 +444,15 @@ mod tests {
         hooked.run(input.as_bytes(), &mut a).unwrap();
         let mut b = Vec::new();
         engine().run(input.as_bytes(), &mut b).unwrap();
+        // Black to move saves A1 (B1 wins the race against white's wall): A1 is not dead,
+        // and B1 and A2 are spaces of their own (`tests/eval_eye.rs`).
         assert_eq!(
             String::from_utf8(a).unwrap(),
-            "= black\n\n= 1 2 B1 B1\n\n= 1 2 B1 B1\n\n= 2 2\n\n"
+            "= black\n\n= 0 0\n\n= 0 0\n\n= 2 2\n\n"
         );
         assert_eq!(
             String::from_utf8(b).unwrap(),
-            "= black\n\n= 1 2 B1 B1\n\n= 1 2 B1 B1\n\n= 2 2\n\n"
+            "= black\n\n= 0 0\n\n= 0 0\n\n= 2 2\n\n"
         );
     }
 }
