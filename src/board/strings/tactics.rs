@@ -297,18 +297,28 @@ struct MemoEntry {
     reach: usize,
 }
 
-/// A string's liberties as the reader holds them: up to four on the stack (every node but
-/// the root's defence of a string of more), more in a list.
-enum Libs {
-    Few([Loc; 4], usize),
-    Many(Vec<Loc>),
+/// A short list of locations as the reader holds it: up to `N` on the stack, more in a
+/// `Vec` (a string's liberties, its neighbouring strings: few at every node but the root's).
+enum Few<const N: usize> {
+    Stack([Loc; N], usize),
+    Heap(Vec<Loc>),
 }
 
-/// A string's neighbouring strings of one colour as the reader holds them: up to eight on
-/// the stack, more in a list.
-enum Strings {
-    Few([Loc; 8], usize),
-    Many(Vec<Loc>),
+/// A string's liberties: up to four on the stack.
+type Libs = Few<4>;
+
+/// A string's neighbouring strings of one colour: up to eight on the stack.
+type Strings = Few<8>;
+
+impl Libs {
+    /// The liberties of the string through `target`, sorted.
+    fn of(board: &Board, target: Loc) -> Libs {
+        let mut few = [Loc(0); 4];
+        match board.liberties_into(target, &mut few) {
+            Some(n) => Few::Stack(few, n),
+            None => Few::Heap(board.liberties(target)),
+        }
+    }
 }
 
 impl Strings {
@@ -316,41 +326,19 @@ impl Strings {
     fn beside(board: &Board, target: Loc, color: Color) -> Strings {
         let mut few = [Loc(0); 8];
         match board.adjacent_strings_into(target, color, &mut few) {
-            Some(n) => Strings::Few(few, n),
-            None => Strings::Many(board.adjacent_strings(target, color)),
+            Some(n) => Few::Stack(few, n),
+            None => Few::Heap(board.adjacent_strings(target, color)),
         }
     }
 }
 
-impl std::ops::Deref for Strings {
+impl<const N: usize> std::ops::Deref for Few<N> {
     type Target = [Loc];
 
     fn deref(&self) -> &[Loc] {
         match self {
-            Strings::Few(few, n) => &few[..*n],
-            Strings::Many(v) => v,
-        }
-    }
-}
-
-impl Libs {
-    /// The liberties of the string through `target`, sorted.
-    fn of(board: &Board, target: Loc) -> Libs {
-        let mut few = [Loc(0); 4];
-        match board.liberties_into(target, &mut few) {
-            Some(n) => Libs::Few(few, n),
-            None => Libs::Many(board.liberties(target)),
-        }
-    }
-}
-
-impl std::ops::Deref for Libs {
-    type Target = [Loc];
-
-    fn deref(&self) -> &[Loc] {
-        match self {
-            Libs::Few(few, n) => &few[..*n],
-            Libs::Many(v) => v,
+            Few::Stack(few, n) => &few[..*n],
+            Few::Heap(v) => v,
         }
     }
 }
@@ -710,16 +698,7 @@ impl Reader<'_> {
         // strings beside its liberty, when they have three at most (white B11 against black
         // A12-A11 beside A13, black B13's liberty).
         if self.owner_wins_kos && libs.len() == 1 {
-            let mut weak = Vec::new();
-            let head = self.board.string_id(target);
-            for n in self.board.neighbors(libs[0]) {
-                if self.board.color(n) == Some(owner)
-                    && self.board.string_id(n) != head
-                    && self.board.liberty_count(n) <= 3
-                {
-                    weak.extend(self.board.liberties(n));
-                }
-            }
+            let weak = self.ko_makers_liberties(target, owner, libs[0], 3);
             self.append_sorted(&mut moves, weak);
         }
         // At the root and in the first reply to a saving move, the attacker may also first
@@ -791,6 +770,23 @@ impl Reader<'_> {
         self.board.undo();
         self.board.undo();
         captured
+    }
+
+    /// The liberties of the owner's strings other than the target's beside `point` (the
+    /// target's liberty) that have at most `most` liberties: the stones that make a capture
+    /// at `point` a ko, and what attacks or saves them.
+    fn ko_makers_liberties(&self, target: Loc, owner: Color, point: Loc, most: usize) -> Vec<Loc> {
+        let head = self.board.string_id(target);
+        let mut weak = Vec::new();
+        for n in self.board.neighbors(point) {
+            if self.board.color(n) == Some(owner)
+                && self.board.string_id(n) != head
+                && self.board.liberty_count(n) <= most
+            {
+                weak.extend(self.board.liberties(n));
+            }
+        }
+        weak
     }
 
     /// True when the liberties `libs` and the empty points beside them number at most
@@ -896,12 +892,12 @@ impl Reader<'_> {
             for (slot, &(_, _, l)) in few.iter_mut().zip(&scored[..libs.len()]) {
                 *slot = l;
             }
-            return Libs::Few(few, libs.len());
+            return Few::Stack(few, libs.len());
         }
         let mut scored: Vec<(std::cmp::Reverse<usize>, u16, Loc)> =
             libs.iter().map(|&l| score(l)).collect();
         scored.sort_unstable();
-        Libs::Many(scored.into_iter().map(|(_, _, l)| l).collect())
+        Few::Heap(scored.into_iter().map(|(_, _, l)| l).collect())
     }
 
     /// The root position's frame ([`Frame::of`], the target marked), found at the first call:
@@ -1099,16 +1095,7 @@ impl Reader<'_> {
         // capture a ko, may be given liberties when they have two at most (black A10 for
         // A12-A11 beside A13, black B13's liberty, after white B11).
         if ko_approach {
-            let mut weak = Vec::new();
-            let head = self.board.string_id(target);
-            for n in self.board.neighbors(libs[0]) {
-                if self.board.color(n) == Some(owner)
-                    && self.board.string_id(n) != head
-                    && self.board.liberty_count(n) <= 2
-                {
-                    weak.extend(self.board.liberties(n));
-                }
-            }
+            let weak = self.ko_makers_liberties(target, owner, libs[0], 2);
             self.append_sorted(&mut candidates, weak);
         }
         for m in candidates {
