@@ -73,8 +73,8 @@ const WHY_CORNER_RECT_SIX: &str =
 // Black is to move (no `PL`: black, as `loadsgf` reports). Reading captures A1 with white
 // first, and we once took it as dead whoever was to move (it lies in a region too small for
 // two eyes), valuing white's corner as a bent four with a stone, 1122 (`1 2 B1 B1`). With
-// black to move, black B1 joins A1 (liberties A2 C1, white's wall A2 C1 too) and white
-// cannot fill either point without being taken first: black wins the race. A1 is not dead,
+// black to move, black B1 joins A1 (liberties A2 C1, white's wall A2 C1 too) and neither
+// side can fill either point without being taken at the other: a seki. A1 is not dead,
 // and GNU Go's answer `0 0` (A1 out of the space, B1 a space of its own) is ours too. GNU
 // Go's `dragon_status A1` says "critical B1 B1" for the white group.
 
