@@ -11,7 +11,7 @@ use nakade::evaluation::solve::{self, Params, Solution, Space};
 use nakade::pattern::diagram::Diagram;
 use nakade::pattern::encoded::{parse_graph, MAX_ENCODED_LEN};
 use nakade::pattern::graph::{EyeGraph, GraphError};
-use nakade::pattern::quick::Quick;
+use nakade::pattern::quick::{QuickRows, Scan};
 
 /// The database to use: the embedded one, or one compiled from a file.
 pub enum Db {
@@ -400,8 +400,10 @@ fn answer_block(mode: &Mode, block: &[u8], out: &mut impl Write) -> std::io::Res
                 bytes: Vec::with_capacity(8 * chunk.len() + 256),
                 deferred: Vec::new(),
             };
+            // One set of rows reads every line of the chunk.
+            let mut rows = QuickRows::new();
             for line in chunk.split_inclusive(|&b| b == b'\n') {
-                if !quick_line(mode, line, &mut c.bytes) {
+                if !quick_line(mode, line, &mut rows, &mut c.bytes) {
                     match mode {
                         // Matching: in input order afterwards (the solver's cache).
                         Mode::Match(_) => c.deferred.push((c.bytes.len(), line)),
@@ -444,7 +446,7 @@ fn full_line(mode: &Mode, raw: &[u8], out: &mut Vec<u8>) {
 }
 
 /// The quick path for one input line: true when the line is answered (or skipped) here.
-fn quick_line(mode: &Mode, raw: &[u8], out: &mut Vec<u8>) -> bool {
+fn quick_line(mode: &Mode, raw: &[u8], rows: &mut QuickRows, out: &mut Vec<u8>) -> bool {
     let Mode::Match(ev) = mode else {
         return false;
     };
@@ -457,9 +459,9 @@ fn quick_line(mode: &Mode, raw: &[u8], out: &mut Vec<u8>) -> bool {
     if !ev.consults_database() {
         return false;
     }
-    let g = match nakade::pattern::quick::read_checked(text) {
-        Quick::Graph(g) => g,
-        Quick::NoLiberty {
+    match rows.scan(text) {
+        Scan::Read => {}
+        Scan::NoLiberty {
             vertex,
             row,
             column,
@@ -477,9 +479,15 @@ fn quick_line(mode: &Mode, raw: &[u8], out: &mut Vec<u8>) -> bool {
             out.extend_from_slice(b"\"}\n");
             return true;
         }
-        Quick::Declined => return false,
+        Scan::Declined => return false,
+    }
+    // Most graphs lie in no bucket of the database: answered before they are numbered.
+    let g = if ev.database().may_hold(rows) {
+        Some(rows.graph())
+    } else {
+        None
     };
-    let Some(m) = ev.database().lookup_quick(&g) else {
+    let Some((g, m)) = g.and_then(|g| Some((g, ev.database().lookup_quick(&g)?))) else {
         if ev.has_solver() {
             return false;
         }

@@ -12,6 +12,12 @@
 //! the caller takes the full reader, which says what is wrong or reads the larger grid; but
 //! [`read_checked`] names itself the one error it meets on its way, a string of enclosed
 //! stones without a liberty, as the full reader would.
+//!
+//! It reads in two halves. [`QuickRows::scan`] reads the bytes into bit rows (one per kind
+//! of cell) and checks them; it knows then the graph's size, marginal count and degrees, all
+//! a database bucket is keyed by, so a host that batches lookups skips the second half for
+//! a graph no bucket holds (most of them). [`QuickRows::graph`] numbers the vertices and
+//! gives the [`QuickGraph`].
 
 use crate::pattern::graph::canon::{Compact, MAX_VERTICES};
 
@@ -113,6 +119,32 @@ const KIND: [u8; 256] = {
     }
     t
 };
+/// [`CLASS`] and [`KIND`] in one byte, for the byte loop of [`QuickRows::scan`]: bits 0 to 2
+/// the kind's row set ([`JUNK`] for `%` and for bytes the quick reader refuses), bits 3 and 4
+/// the vertex's attributes (1 marginal, 2 stone), [`NEXT_ROW`] for `%`, [`REFUSED`] for a
+/// byte the full reader must look at.
+const CELL: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let class = CLASS[b];
+        t[b] = if class == ROW {
+            JUNK | NEXT_ROW
+        } else if class == 0 {
+            JUNK | REFUSED
+        } else {
+            KIND[b] | ((class >> 4) & 3) << 3
+        };
+        b += 1;
+    }
+    t
+};
+/// The row set nothing reads: where `%` and refused bytes write their bit.
+const JUNK: u8 = 5;
+/// [`CELL`]'s flag of `%` (bit 5: the byte loop shifts it down).
+const NEXT_ROW: u8 = 32;
+/// [`CELL`]'s flag of a byte the quick reader refuses.
+const REFUSED: u8 = 64;
 const ROW: u8 = 1;
 const OFF: u8 = 2;
 const VERTICAL: u8 = 3;
@@ -144,6 +176,56 @@ pub enum Quick {
     Declined,
 }
 
+/// An encoded graph as bit rows, before its vertices are numbered: what
+/// [`QuickRows::scan`] reads and [`QuickRows::graph`] numbers. Its size, marginal count and
+/// degrees are known here, so a host can tell a graph no database bucket holds without
+/// numbering it. One value reads graph after graph: each scan clears only the rows it uses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuickRows {
+    /// Rows of the encoding (0 until a scan reads a valid graph).
+    rows: usize,
+    /// Vertices of the space.
+    space: usize,
+    /// Enclosed defender stones.
+    stones: usize,
+    /// Marginal vertices.
+    marginals: usize,
+    /// Vertices (enclosed stones included) by number of neighbours, 0 to 4.
+    degrees: [u8; 5],
+    /// Per kind of cell (0 off the space, 1 a vertex, 2 `|`, 3 `-`, 4 `+`, 5 [`JUNK`], 6 and 7 unused) and row (one down:
+    /// row `r` of the encoding is `r + 1`, and row 0 stays empty), bit `c` for column `c`.
+    kinds: [[u32; QUICK_ROWS + 2]; 8],
+    /// The same per pair of attributes of a vertex: 0 none, 1 marginal, 2 attacker stone,
+    /// 3 both.
+    attrs: [[u32; QUICK_ROWS + 2]; 4],
+    /// The same for an enclosed defender stone.
+    encl: [u32; QUICK_ROWS + 2],
+}
+
+impl Default for QuickRows {
+    fn default() -> Self {
+        QuickRows::new()
+    }
+}
+
+/// What [`QuickRows::scan`] makes of a text: as [`Quick`], the graph kept in the rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scan {
+    /// A valid graph, in the rows.
+    Read,
+    /// As [`Quick::NoLiberty`].
+    NoLiberty {
+        /// The stone's vertex number (after the space's vertices, in reading order).
+        vertex: u8,
+        /// The stone's row in the encoding.
+        row: u8,
+        /// The stone's column in the encoding.
+        column: u8,
+    },
+    /// As [`Quick::Declined`].
+    Declined,
+}
+
 /// Read `text` when it is the plain case; `None` otherwise (see the module documentation).
 ///
 /// ```
@@ -172,213 +254,378 @@ pub fn read(text: &[u8]) -> Option<QuickGraph> {
 /// );
 /// ```
 pub fn read_checked(text: &[u8]) -> Quick {
-    // As `canon::canonical`: the same code compiled with `popcnt` where the processor has it.
+    let mut rows = QuickRows::new();
+    match rows.scan(text) {
+        Scan::Read => Quick::Graph(rows.graph()),
+        Scan::NoLiberty {
+            vertex,
+            row,
+            column,
+        } => Quick::NoLiberty {
+            vertex,
+            row,
+            column,
+        },
+        Scan::Declined => Quick::Declined,
+    }
+}
+
+/// True when `x` is one run of bits (or none).
+#[inline]
+fn one_run(x: u32) -> bool {
+    x & x.wrapping_add(x & x.wrapping_neg()) == 0
+}
+
+/// Flood `reach` (a part of `within`) through `within`, rows `1..=rows`, along rows and
+/// between neighbouring rows, down and up in turn until nothing grows.
+#[inline]
+fn flood(reach: &mut [u32; QUICK_ROWS + 2], within: &[u32; QUICK_ROWS + 2], rows: usize) {
+    loop {
+        let mut grew = false;
+        for r in (1..=rows).chain((1..rows).rev()) {
+            let seed = reach[r] | ((reach[r - 1] | reach[r + 1]) & within[r]);
+            if seed != reach[r] {
+                reach[r] = fill_along(seed, within[r]);
+                grew = true;
+            }
+        }
+        if !grew {
+            return;
+        }
+    }
+}
+
+impl QuickRows {
+    /// Empty rows, ready for [`QuickRows::scan`].
+    pub fn new() -> QuickRows {
+        QuickRows {
+            rows: 0,
+            space: 0,
+            stones: 0,
+            marginals: 0,
+            degrees: [0; 5],
+            kinds: [[0; QUICK_ROWS + 2]; 8],
+            attrs: [[0; QUICK_ROWS + 2]; 4],
+            encl: [0; QUICK_ROWS + 2],
+        }
+    }
+
+    /// Read `text` into the rows and check it (see the module documentation): the first half
+    /// of [`read_checked`], every error found, the vertices not yet numbered. After anything
+    /// but [`Scan::Read`] the rows hold no graph ([`QuickRows::graph`] is empty).
+    ///
+    /// ```
+    /// use nakade::pattern::quick::{QuickRows, Scan};
+    /// let mut rows = QuickRows::new();
+    /// assert_eq!(rows.scan(b"|..%|.!%+--"), Scan::Read);
+    /// assert_eq!((rows.len(), rows.marginals(), rows.degrees()), (4, 1, [0, 0, 4, 0, 0]));
+    /// assert_eq!(rows.graph().marginal, 0b1000);
+    /// assert_eq!(rows.scan(b"..%.x"), Scan::Declined);
+    /// assert_eq!(rows.graph().n, 0);
+    /// ```
+    pub fn scan(&mut self, text: &[u8]) -> Scan {
+        // As `canon::canonical`: the same code compiled with `popcnt` where the processor has
+        // it.
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the processor has popcnt, checked just above.
+            return unsafe { self.scan_popcnt(text) };
+        }
+        self.scan_portable(text)
+    }
+
+    /// [`QuickRows::scan`] compiled with `popcnt`.
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("popcnt") {
-        // SAFETY: the processor has popcnt, checked just above.
-        return unsafe { read_popcnt(text) };
+    #[target_feature(enable = "popcnt")]
+    unsafe fn scan_popcnt(&mut self, text: &[u8]) -> Scan {
+        self.scan_portable(text)
     }
-    read_portable(text)
-}
 
-/// [`read_checked`] compiled with `popcnt`.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt")]
-unsafe fn read_popcnt(text: &[u8]) -> Quick {
-    read_portable(text)
-}
-
-/// [`read_checked`] for any processor (inlined into [`read_popcnt`]).
-#[inline(always)]
-fn read_portable(text: &[u8]) -> Quick {
-    let mut g = QuickGraph {
-        n: 0,
-        adj: [0; MAX_VERTICES],
-        marginal: 0,
-        stone: 0,
-        defender: 0,
-        edge: [0; MAX_VERTICES],
-        coord: [(0, 0); MAX_VERTICES],
-    };
-    // Per row, bit c for each kind of cell (off the space, vertex, `|`, `-`, `+`).
-    let mut grid = [[0u32; QUICK_ROWS + 2]; 5];
-    let (mut row, mut col, mut width) = (0usize, 0usize, 0usize);
-    let mut pairs = 0u64;
-    for &b in text {
-        let class = CLASS[b as usize];
-        if class == ROW {
+    /// [`QuickRows::scan`] for any processor (inlined into [`QuickRows::scan_popcnt`]).
+    #[inline(always)]
+    fn scan_portable(&mut self, text: &[u8]) -> Scan {
+        // No graph until one is read.
+        (self.rows, self.space, self.stones) = (0, 0, 0);
+        // Only the rows read are cleared: not those off the space, junk, or without attributes.
+        for k in &mut self.kinds[1..=4] {
+            *k = [0; QUICK_ROWS + 2];
+        }
+        for a in &mut self.attrs[1..] {
+            *a = [0; QUICK_ROWS + 2];
+        }
+        // No branch on the byte (cells and row ends alternate at random, and branches on
+        // them are mispredicted): its kind's row takes its bit, and its attributes' row too
+        // (the row of none is not read); `%` and refused bytes write to a row nothing reads,
+        // `%` moves to the next row, and a refused byte is seen after the loop. Rows are
+        // stored one down, so that row -1 exists and is empty.
+        // A row past the last allowed writes to the padding row below it, a column past the
+        // last to bits it wraps round to: both refused after the loop.
+        let (mut r, mut col, mut width, mut seen) = (1usize, 0u32, 0u32, 0u8);
+        for &b in text {
+            let cell = CELL[b as usize];
+            let bit = 1u32.wrapping_shl(col);
+            self.kinds[(cell & 7) as usize][r] |= bit;
+            self.attrs[((cell >> 3) & 3) as usize][r] |= bit;
+            seen |= cell;
             width = width.max(col);
-            row += 1;
-            col = 0;
-            if row >= QUICK_ROWS {
-                return Quick::Declined;
-            }
-            continue;
+            let next_row = u32::from(cell >> 5) & 1;
+            col = (col + 1) & next_row.wrapping_sub(1);
+            r = (r + next_row as usize).min(QUICK_ROWS + 1);
         }
-        if class == 0 || col >= QUICK_COLUMNS {
-            return Quick::Declined;
+        let width = width.max(col) as usize;
+        if seen & REFUSED != 0 || r > QUICK_ROWS || width > QUICK_COLUMNS {
+            return Scan::Declined;
         }
-        // Rows are stored one down, so that row -1 exists and is empty. No branch on the kind
-        // of cell (it changes from byte to byte, and branches on it are mispredicted): the
-        // kind's row takes the bit, and a cell off the space writes a coordinate the next
-        // vertex overwrites. A 33rd vertex wraps round and is refused below.
-        let (r, bit) = (row + 1, 1u32 << col);
-        let is_vertex = u32::from(class & VERTEX != 0);
-        let v = g.n & (MAX_VERTICES - 1);
-        grid[KIND[b as usize] as usize][r] |= bit;
-        g.coord[v] = (row as u8, col as u8);
-        // Only vertices have these bits (see CLASS): marginal and stone side by side, two
-        // bits a vertex, taken apart below.
-        pairs |= u64::from((class >> 4) & 3) << (2 * v);
-        g.n += is_vertex as usize;
-        col += 1;
-    }
-    width = width.max(col);
-    (g.marginal, g.stone) = (even_bits(pairs), even_bits(pairs >> 1));
-    let [_, vert, vertical, horizontal, corner] = grid;
-    let rows = row + 1;
-    if g.n == 0 || g.n > MAX_VERTICES {
-        return Quick::Declined;
-    }
-    // Edge markers only where a board edge can be (the full reader names the error).
-    for r in 1..=rows {
-        let beside = vert[r] << 1 | vert[r] >> 1;
-        let (left, right) = (vert[r] << 1, vert[r] >> 1);
-        let (up, down) = (vert[r - 1], vert[r + 1]);
-        if vertical[r] & ((left & right) | up | down) != 0
-            || horizontal[r] & ((up & down) | beside) != 0
-            || corner[r] & (beside | up | down) != 0
-        {
-            return Quick::Declined;
+        let rows = r;
+        let [_, vert, vertical, horizontal, corner, ..] = &self.kinds;
+        let space: usize = vert[1..=rows].iter().map(|v| v.count_ones() as usize).sum();
+        if space == 0 || space > MAX_VERTICES {
+            return Scan::Declined;
         }
-    }
-    // The cells off the space that the space and the edges close in: enclosed defender
-    // stones. A cell off the space on the grid's rim touches the outside, so only one further
-    // in can be closed in: most spaces have none, and skip the flood.
-    let mut encl = [0u32; QUICK_ROWS + 2];
-    let inner_columns = ((1u64 << width) - 1) as u32 & !0b11;
-    if (2..rows)
-        .any(|r| !((vert[r] | vertical[r] | horizontal[r] | corner[r]) << 1) & inner_columns != 0)
-    {
-        enclosed_cells(
-            &vert,
-            &vertical,
-            &horizontal,
-            &corner,
-            rows,
-            width,
-            &mut encl,
-        );
-    }
-    let space = g.n;
-    let stones: usize = encl[1..=rows].iter().map(|e| e.count_ones() as usize).sum();
-    if space + stones > MAX_VERTICES {
-        return Quick::Declined;
-    }
-    // Vertices are numbered in reading order, the space's first, then the enclosed stones:
-    // the vertex at a cell is the number of its kind in the rows above and to its left in its
-    // row, after the space's for a stone.
-    let mut first_of_row = [0usize; QUICK_ROWS + 2];
-    let mut first_stone_of_row = [0usize; QUICK_ROWS + 2];
-    first_stone_of_row[1] = space;
-    for r in 1..=rows {
-        first_of_row[r + 1] = first_of_row[r] + vert[r].count_ones() as usize;
-        first_stone_of_row[r + 1] = first_stone_of_row[r] + encl[r].count_ones() as usize;
-    }
-    for r in 1..=rows {
-        let mut e = encl[r];
-        while e != 0 {
-            let c = e.trailing_zeros() as usize;
-            e &= e - 1;
-            let v = first_stone_of_row[r] + (encl[r] & ((1u32 << c) - 1)).count_ones() as usize;
-            g.coord[v] = ((r - 1) as u8, c as u8);
-            g.defender |= 1 << v;
-        }
-    }
-    g.n = space + stones;
-    if g.n < MAX_VERTICES {
-        g.coord[g.n] = (0, 0);
-    }
-    let index = |r: usize, bit: u32| -> Option<usize> {
-        if vert[r] & bit != 0 {
-            Some(first_of_row[r] + (vert[r] & (bit - 1)).count_ones() as usize)
-        } else if encl[r] & bit != 0 {
-            Some(first_stone_of_row[r] + (encl[r] & (bit - 1)).count_ones() as usize)
-        } else {
-            None
-        }
-    };
-    // Neighbours (to the right and below, both ways) and edge counts.
-    for v in 0..g.n {
-        let (r, c) = (g.coord[v].0 as usize, g.coord[v].1 as usize);
-        let pr = r + 1;
-        let bit = 1u32 << c;
-        if stones == 0 {
-            // The plain case: vertices only, the next one in reading order to the right.
-            if vert[pr] & bit << 1 != 0 {
-                let w = v + 1;
-                g.adj[v] |= 1 << w;
-                g.adj[w] |= 1 << v;
-            }
-            if vert[pr + 1] & bit != 0 {
-                let w = first_of_row[pr + 1] + (vert[pr + 1] & (bit - 1)).count_ones() as usize;
-                g.adj[v] |= 1 << w;
-                g.adj[w] |= 1 << v;
-            }
-        } else {
-            for w in [index(pr, bit << 1), index(pr + 1, bit)]
-                .into_iter()
-                .flatten()
+        // Edge markers only where a board edge can be (the full reader names the error). The
+        // space is one connected piece: when each row is one run and each touches the next,
+        // at once; otherwise flooded from its first vertex.
+        let mut runs = true;
+        let mut first = 0;
+        for r in 1..=rows {
+            let beside = vert[r] << 1 | vert[r] >> 1;
+            let (left, right) = (vert[r] << 1, vert[r] >> 1);
+            let (up, down) = (vert[r - 1], vert[r + 1]);
+            if vertical[r] & ((left & right) | up | down) != 0
+                || horizontal[r] & ((up & down) | beside) != 0
+                || corner[r] & (beside | up | down) != 0
             {
-                g.adj[v] |= 1 << w;
-                g.adj[w] |= 1 << v;
+                return Scan::Declined;
+            }
+            if vert[r] != 0 {
+                if first == 0 {
+                    first = r;
+                } else if vert[r - 1] & vert[r] == 0 {
+                    runs = false;
+                }
+                runs &= one_run(vert[r]);
             }
         }
-        let edges = (vertical[pr] & bit << 1 != 0) as u8
-            + (c > 0 && vertical[pr] & bit >> 1 != 0) as u8
-            + (horizontal[pr - 1] & bit != 0) as u8
-            + (horizontal[pr + 1] & bit != 0) as u8;
-        g.edge[v] = edges.min(2);
-    }
-    // One connected space: grown from vertex 0 over the space's neighbour rows.
-    let all = (((1u64 << space) - 1) & u64::from(u32::MAX)) as u32;
-    let (mut reached, mut frontier) = (1u32, 1u32);
-    while frontier != 0 {
-        let v = frontier.trailing_zeros() as usize;
-        frontier &= frontier - 1;
-        let new = g.adj[v] & all & !reached;
-        reached |= new;
-        frontier |= new;
-    }
-    if reached != all {
-        return Quick::Declined;
-    }
-    // Every string of enclosed stones with a liberty: a point of the space beside it that is
-    // not an attacker stone (the full reader names the stone that has none).
-    let breathes = all & !g.stone;
-    let mut left = g.defender;
-    while left != 0 {
-        let (mut string, mut around) = (0u32, 0u32);
-        let first = left.trailing_zeros() as usize;
-        let mut grow = 1u32 << first;
-        while grow != 0 {
-            let v = grow.trailing_zeros() as usize;
-            grow &= grow - 1;
-            string |= 1 << v;
-            around |= g.adj[v];
-            grow |= g.adj[v] & g.defender & !string;
+        if !runs {
+            let mut reach = [0u32; QUICK_ROWS + 2];
+            reach[first] = fill_along(vert[first] & vert[first].wrapping_neg(), vert[first]);
+            flood(&mut reach, vert, rows);
+            if reach[1..=rows] != vert[1..=rows] {
+                return Scan::Declined;
+            }
         }
-        left &= !string;
-        if around & breathes == 0 {
-            let (row, column) = g.coord[first];
-            return Quick::NoLiberty {
-                vertex: first as u8,
-                row,
-                column,
-            };
+        // The cells off the space that the space and the edges close in: enclosed defender
+        // stones. A cell off the space on the grid's rim touches the outside, so only one
+        // further in can be closed in: most spaces have none, and skip the flood.
+        let encl = &mut self.encl;
+        encl[..=rows + 1].fill(0);
+        let inner_columns = ((1u64 << width) - 1) as u32 & !0b11;
+        if (2..rows).any(|r| {
+            !((vert[r] | vertical[r] | horizontal[r] | corner[r]) << 1) & inner_columns != 0
+        }) {
+            enclosed_cells(vert, vertical, horizontal, corner, rows, width, encl);
         }
+        let stones: usize = encl[1..=rows].iter().map(|e| e.count_ones() as usize).sum();
+        if space + stones > MAX_VERTICES {
+            return Scan::Declined;
+        }
+        let attrs = &self.attrs;
+        let marginal = |r: usize| attrs[1][r] | attrs[3][r];
+        let stone = |r: usize| attrs[2][r] | attrs[3][r];
+        // Every string of enclosed stones with a liberty: a point of the space beside it that
+        // is not an attacker stone. The first stone in reading order of a string without one
+        // is named, as the full reader names it.
+        if stones > 0 {
+            // Most enclosed stones have a liberty of their own: then no flood.
+            let mut reach = [0u32; QUICK_ROWS + 2];
+            let breathe = |r: usize| vert[r] & !stone(r);
+            let mut all_breathe = true;
+            for r in 1..=rows {
+                let beside = breathe(r) << 1 | breathe(r) >> 1 | breathe(r - 1) | breathe(r + 1);
+                reach[r] = encl[r] & beside;
+                all_breathe &= reach[r] == encl[r];
+            }
+            if !all_breathe {
+                for r in 1..=rows {
+                    reach[r] = fill_along(reach[r], encl[r]);
+                }
+                flood(&mut reach, encl, rows);
+            }
+            let mut before = space;
+            for r in 1..=rows {
+                let left = encl[r] & !reach[r];
+                if left != 0 {
+                    let c = left.trailing_zeros();
+                    let vertex = before + (encl[r] & ((1u32 << c) - 1)).count_ones() as usize;
+                    return Scan::NoLiberty {
+                        vertex: vertex as u8,
+                        row: (r - 1) as u8,
+                        column: c as u8,
+                    };
+                }
+                before += encl[r].count_ones() as usize;
+            }
+        }
+        // Degrees, four bits added at once in each row: the neighbours to the left, right,
+        // above and below, as a number of three bits per cell.
+        let mut degrees = [0u8; 5];
+        let mut marginals = 0;
+        for r in 1..=rows {
+            let all = |r: usize| vert[r] | encl[r];
+            let here = all(r);
+            let (a, b, c, d) = (here << 1, here >> 1, all(r - 1), all(r + 1));
+            let (ab0, ab1, cd0, cd1) = (a ^ b, a & b, c ^ d, c & d);
+            let s0 = ab0 ^ cd0;
+            let carry = ab0 & cd0;
+            let s1 = ab1 ^ cd1 ^ carry;
+            let s2 = (ab1 & cd1) | (carry & (ab1 ^ cd1));
+            let (n0, n1) = (!s0 & here, s0 & here);
+            degrees[0] += (n0 & !s1 & !s2).count_ones() as u8;
+            degrees[1] += (n1 & !s1).count_ones() as u8;
+            degrees[2] += (n0 & s1).count_ones() as u8;
+            degrees[3] += (n1 & s1).count_ones() as u8;
+            degrees[4] += (here & s2).count_ones() as u8;
+            marginals += marginal(r).count_ones() as usize;
+        }
+        (self.rows, self.space, self.stones) = (rows, space, stones);
+        (self.marginals, self.degrees) = (marginals, degrees);
+        Scan::Read
     }
-    Quick::Graph(g)
+
+    /// Number of eye-space vertices (enclosed defender stones not counted).
+    pub fn len(&self) -> usize {
+        self.space
+    }
+
+    /// True when the rows hold no graph (no scan, or a scan that did not read one).
+    pub fn is_empty(&self) -> bool {
+        self.space == 0
+    }
+
+    /// Number of vertices, enclosed defender stones included.
+    pub fn vertices(&self) -> usize {
+        self.space + self.stones
+    }
+
+    /// Number of marginal vertices.
+    pub fn marginals(&self) -> usize {
+        self.marginals
+    }
+
+    /// How many vertices (enclosed defender stones included) have 0, 1, 2, 3 and 4
+    /// neighbours.
+    pub fn degrees(&self) -> [u8; 5] {
+        self.degrees
+    }
+
+    /// The graph, its vertices numbered in reading order: the second half of
+    /// [`read_checked`].
+    pub fn graph(&self) -> QuickGraph {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the processor has popcnt, checked just above.
+            return unsafe { self.graph_popcnt() };
+        }
+        self.graph_portable()
+    }
+
+    /// [`QuickRows::graph`] compiled with `popcnt`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn graph_popcnt(&self) -> QuickGraph {
+        self.graph_portable()
+    }
+
+    /// [`QuickRows::graph`] for any processor (inlined into [`QuickRows::graph_popcnt`]).
+    #[inline(always)]
+    fn graph_portable(&self) -> QuickGraph {
+        let (rows, space, stones) = (self.rows, self.space, self.stones);
+        let [_, vert, vertical, horizontal, ..] = &self.kinds;
+        let encl = &self.encl;
+        let attrs = &self.attrs;
+        let marginal = |r: usize| attrs[1][r] | attrs[3][r];
+        let stone = |r: usize| attrs[2][r] | attrs[3][r];
+        let mut g = QuickGraph {
+            n: space + stones,
+            adj: [0; MAX_VERTICES],
+            marginal: 0,
+            stone: 0,
+            defender: 0,
+            edge: [0; MAX_VERTICES],
+            coord: [(0, 0); MAX_VERTICES],
+        };
+        // Vertices are numbered in reading order, the space's first, then the enclosed
+        // stones: the vertex at a cell is the number of its kind in the rows above and to
+        // its left in its row, after the space's for a stone.
+        let mut first_of_row = [0usize; QUICK_ROWS + 2];
+        let mut first_stone_of_row = [0usize; QUICK_ROWS + 2];
+        let (mut v, mut s) = (0usize, space);
+        for r in 1..=rows {
+            first_of_row[r] = v;
+            first_stone_of_row[r] = s;
+            let mut m = vert[r];
+            while m != 0 {
+                let c = m.trailing_zeros();
+                m &= m - 1;
+                g.coord[v] = ((r - 1) as u8, c as u8);
+                g.marginal |= (marginal(r) >> c & 1) << v;
+                g.stone |= (stone(r) >> c & 1) << v;
+                v += 1;
+            }
+            let mut e = encl[r];
+            while e != 0 {
+                let c = e.trailing_zeros();
+                e &= e - 1;
+                g.coord[s] = ((r - 1) as u8, c as u8);
+                g.defender |= 1 << s;
+                s += 1;
+            }
+        }
+        first_of_row[rows + 1] = v;
+        first_stone_of_row[rows + 1] = s;
+        let index = |r: usize, bit: u32| -> Option<usize> {
+            if vert[r] & bit != 0 {
+                Some(first_of_row[r] + (vert[r] & (bit - 1)).count_ones() as usize)
+            } else if encl[r] & bit != 0 {
+                Some(first_stone_of_row[r] + (encl[r] & (bit - 1)).count_ones() as usize)
+            } else {
+                None
+            }
+        };
+        // Neighbours (to the right and below, both ways) and edge counts.
+        for v in 0..g.n {
+            let (r, c) = (g.coord[v].0 as usize, g.coord[v].1 as usize);
+            let pr = r + 1;
+            let bit = 1u32 << c;
+            if stones == 0 {
+                // The plain case: vertices only, the next one in reading order to the right.
+                if vert[pr] & bit << 1 != 0 {
+                    let w = v + 1;
+                    g.adj[v] |= 1 << w;
+                    g.adj[w] |= 1 << v;
+                }
+                if vert[pr + 1] & bit != 0 {
+                    let w = first_of_row[pr + 1] + (vert[pr + 1] & (bit - 1)).count_ones() as usize;
+                    g.adj[v] |= 1 << w;
+                    g.adj[w] |= 1 << v;
+                }
+            } else {
+                for w in [index(pr, bit << 1), index(pr + 1, bit)]
+                    .into_iter()
+                    .flatten()
+                {
+                    g.adj[v] |= 1 << w;
+                    g.adj[w] |= 1 << v;
+                }
+            }
+            let edges = (vertical[pr] & bit << 1 != 0) as u8
+                + (c > 0 && vertical[pr] & bit >> 1 != 0) as u8
+                + (horizontal[pr - 1] & bit != 0) as u8
+                + (horizontal[pr + 1] & bit != 0) as u8;
+            g.edge[v] = edges.min(2);
+        }
+        g
+    }
 }
 
 /// The bits of `off` joined along the row to its first or its last bit (`off` holds both:
@@ -395,18 +642,6 @@ fn along_from_sides(off: u32, full: u32) -> u32 {
         above & !(((2u64 << highest_gap) - 1) as u32) & full
     };
     left | right
-}
-
-/// Bits 0, 2, 4, ... of `x`, packed: bit `i` of the answer is bit `2i` of `x`.
-#[inline]
-fn even_bits(x: u64) -> u32 {
-    let mut x = x & 0x5555_5555_5555_5555;
-    x = (x | x >> 1) & 0x3333_3333_3333_3333;
-    x = (x | x >> 2) & 0x0f0f_0f0f_0f0f_0f0f;
-    x = (x | x >> 4) & 0x00ff_00ff_00ff_00ff;
-    x = (x | x >> 8) & 0x0000_ffff_0000_ffff;
-    x = (x | x >> 16) & 0x0000_0000_ffff_ffff;
-    x as u32
 }
 
 /// The bits of `within` joined to a bit of `seed` through bits of `within` along the row
@@ -518,6 +753,19 @@ mod tests {
         let Some(q) = read(text.as_bytes()) else {
             return false;
         };
+        // The first half's counts are the graph's: what a database bucket is keyed by.
+        let mut rows = QuickRows::new();
+        assert_eq!(rows.scan(text.as_bytes()), Scan::Read, "{text}");
+        let mut degrees = [0u8; 5];
+        for v in 0..q.n {
+            degrees[q.adj[v].count_ones() as usize] += 1;
+        }
+        assert_eq!(
+            (rows.vertices(), rows.marginals(), rows.degrees()),
+            (q.n, q.marginal.count_ones() as usize, degrees),
+            "{text}"
+        );
+        assert_eq!(rows.graph(), q, "{text}");
         let d = parse_graph(text).unwrap();
         let g = EyeGraph::from_diagram(&d).unwrap();
         assert!(g.check_liberties().is_ok(), "{text}");
@@ -564,6 +812,14 @@ mod tests {
             "OO...%O.OO.%O.OO.%O....",
             "-----%.OO.|%.O..|%.!..|",
             "X.X%.O.%X..",
+            // Rows of more than one run, joined further down (the flood).
+            ".O.%.O.%...",
+            "..O..%.OOO.%.....",
+            "|.O.%|...%+---",
+            "O.O.O%.....%OOO.O%....O",
+            // Enclosed strings with a liberty only through a friend.
+            "XXX..%XOOO.%XXX..%.....",
+            ".....%.OXO.%..O..%.....",
         ] {
             assert!(same_as_full(text), "{text}");
         }
@@ -631,6 +887,9 @@ mod tests {
             ".|.",
             "..+",
             "..%..%.O.",
+            // Two pieces: rows that never meet, and runs of one row joined by nothing.
+            "..%OO%..",
+            ".O.%OOO",
             "é.",
             // An enclosed stone without a liberty: the full reader names it.
             "|.$$%|XOX%+---",

@@ -231,6 +231,7 @@ impl Database {
             data: Cow::Borrowed(data),
             layout: header(data)?,
             entries: std::sync::OnceLock::new(),
+            bucket_filter: std::sync::OnceLock::new(),
         })
     }
 
@@ -242,6 +243,7 @@ impl Database {
             data,
             layout,
             entries: std::sync::OnceLock::new(),
+            bucket_filter: std::sync::OnceLock::new(),
         })
     }
 }

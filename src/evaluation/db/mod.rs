@@ -35,7 +35,7 @@ use crate::pattern::diagram::{Cell, Content, Diagram};
 use crate::pattern::dsl::{Diagnostic, Pattern, PatternFile, MAX_WILDCARDS};
 use crate::pattern::graph::canon::{self, Compact, MAX_VERTICES};
 use crate::pattern::graph::{key_words, EyeGraph, Vertex, MAX_DEGREE};
-use crate::pattern::quick::QuickGraph;
+use crate::pattern::quick::{QuickGraph, QuickRows};
 use crate::value::EyeValue;
 
 pub use default::default_database;
@@ -210,6 +210,18 @@ pub struct Database {
     layout: Layout,
     /// The patterns as structs, made on first call of [`Database::patterns`].
     entries: OnceLock<Vec<Entry>>,
+    /// A bit per hash of a bucket key, made on first call of [`Database::may_hold`]: a bucket
+    /// whose bit is clear holds no key, without a search of the bucket list.
+    bucket_filter: OnceLock<Box<[u64]>>,
+}
+
+/// Words of [`Database::may_hold`]'s filter: 65,536 bits, 8 KiB.
+const FILTER_WORDS: usize = 1 << 10;
+
+/// The filter bit of a bucket key.
+#[inline]
+fn filter_bit(key: u64) -> usize {
+    (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 48) as usize
 }
 
 /// Where the sections of the compiled bytes start, in words (see `binary.rs`).
@@ -313,13 +325,19 @@ fn query_colour(v: &Vertex) -> u8 {
 /// The bucket of a graph: vertex count, marginal count and neighbour class, packed.
 #[inline]
 fn bucket_key(g: &Compact, marginals: usize) -> u64 {
-    let mut counts = [0u64; MAX_DEGREE + 1];
+    let mut counts = [0u8; MAX_DEGREE + 1];
     for v in 0..g.n {
         counts[(g.adj[v].count_ones() as usize).min(MAX_DEGREE)] += 1;
     }
-    let mut key = g.n as u64 | (marginals as u64) << 6;
-    for (d, c) in counts.iter().enumerate() {
-        key |= c << (12 + 6 * d);
+    bucket_key_of(g.n, marginals, &counts)
+}
+
+/// [`bucket_key`] from its parts: vertices, marginal vertices, and vertices by degree.
+#[inline]
+fn bucket_key_of(n: usize, marginals: usize, degrees: &[u8; MAX_DEGREE + 1]) -> u64 {
+    let mut key = n as u64 | (marginals as u64) << 6;
+    for (d, &c) in degrees.iter().enumerate() {
+        key |= u64::from(c) << (12 + 6 * d);
     }
     key
 }
@@ -530,6 +548,25 @@ impl Database {
             *e = space.vertex(i).edge;
         }
         self.lookup_compact(&c, marginals, &edge_of)
+    }
+
+    /// False when no pattern can match the graph `rows` reads: no key lies in its bucket (its
+    /// size, marginal vertices and degrees). A host that reads graphs with
+    /// [`crate::pattern::quick::scan`] skips numbering one this refuses;
+    /// [`Database::lookup_quick`] of its graph would be `None`.
+    pub fn may_hold(&self, rows: &QuickRows) -> bool {
+        let key = bucket_key_of(rows.vertices(), rows.marginals(), &rows.degrees());
+        let filter = self.bucket_filter.get_or_init(|| {
+            let mut bits = vec![0u64; FILTER_WORDS];
+            for i in 0..self.layout.buckets {
+                let b = filter_bit(self.layout.bucket(&self.data, i));
+                bits[b / 64] |= 1 << (b % 64);
+            }
+            bits.into_boxed_slice()
+        });
+        let b = filter_bit(key);
+        filter.get(b / 64).is_some_and(|w| w >> (b % 64) & 1 == 1)
+            && self.layout.has_bucket(&self.data, key)
     }
 
     /// The first matching pattern for a space read by [`crate::pattern::quick::read`]: the
