@@ -370,3 +370,34 @@ fn a_throw_in_keeps_a_seki_whose_eye_holds_two_dead_stones() {
         [Seki, Seki, Seki, Dead, Dead]
     );
 }
+
+/// A group that looks alive but dies by a snapback (issue 31): white's group C9 D9 F9 G9 D8
+/// E8 F8 has a sure eye at E9 (both diagonals, D8 and F8, white) and a second space in the
+/// corner, A9 B9, walled by white A8 B8, with black B9 in it in atari: counted naively, two
+/// eyes. But black C8 cuts A8 B8 off the group, and they are in atari too (liberty A9).
+/// Black to move takes them at A9. White to move takes B9 at A9, and black takes back at B9
+/// (a snapback: A9 A8 B8 have the one liberty B9); and if black waits, white B9 joins the
+/// corner to the group, which still has one eye, E9, and the outside liberties D7 E7 F7 that
+/// black fills (each of those points touches a black stone: no eye there). Dead whoever moves:
+/// the group, A8 B8; black B9 and C8 live. GNU Go 3.8 reads the same. The same with the
+/// colours swapped.
+#[test]
+fn a_group_that_looks_alive_dies_by_a_snapback() {
+    use FinalStatus::{Alive, Dead};
+    let d = std::fs::read_to_string(
+        dir().join("composed/looks_alive_dead_by_snapback_in_black_area.txt"),
+    )
+    .unwrap();
+    assert_eq!(
+        statuses(&d, &["C9", "G9", "E8", "A8", "B8", "B9", "C8"]),
+        [Dead, Dead, Dead, Dead, Dead, Alive, Alive]
+    );
+    let d = std::fs::read_to_string(
+        dir().join("composed/looks_alive_dead_by_snapback_in_white_area.txt"),
+    )
+    .unwrap();
+    assert_eq!(
+        statuses(&d, &["G1", "C1", "E2", "J2", "H2", "H1", "G2"]),
+        [Dead, Dead, Dead, Dead, Dead, Alive, Alive]
+    );
+}
