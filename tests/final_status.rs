@@ -370,3 +370,67 @@ fn a_throw_in_keeps_a_seki_whose_eye_holds_two_dead_stones() {
         [Seki, Seki, Seki, Dead, Dead]
     );
 }
+
+/// A group that looks alive but dies by a snapback (issue 31): white's group C9 D9 F9 G9 D8
+/// E8 F8 has a sure eye at E9 (both diagonals, D8 and F8, white) and a second space in the
+/// corner, A9 B9, walled by white A8 B8, with black B9 in it in atari: counted naively, two
+/// eyes. But black C8 cuts A8 B8 off the group, and they are in atari too (liberty A9).
+/// Black to move takes them at A9. White to move takes B9 at A9, and black takes back at B9
+/// (a snapback: A9 A8 B8 have the one liberty B9); and if black waits, white B9 joins the
+/// corner to the group, which still has one eye, E9, and the outside liberties D7 E7 F7 that
+/// black fills (each of those points touches a black stone: no eye there). Dead whoever moves:
+/// the group, A8 B8; black B9 and C8 live. GNU Go 3.8 reads the same. The same with the
+/// colours swapped.
+#[test]
+fn a_group_that_looks_alive_dies_by_a_snapback() {
+    use FinalStatus::{Alive, Dead};
+    let d = std::fs::read_to_string(
+        dir().join("composed/looks_alive_dead_by_snapback_in_black_area.txt"),
+    )
+    .unwrap();
+    assert_eq!(
+        statuses(&d, &["C9", "G9", "E8", "A8", "B8", "B9", "C8"]),
+        [Dead, Dead, Dead, Dead, Dead, Alive, Alive]
+    );
+    let d = std::fs::read_to_string(
+        dir().join("composed/looks_alive_dead_by_snapback_in_white_area.txt"),
+    )
+    .unwrap();
+    assert_eq!(
+        statuses(&d, &["G1", "C1", "E2", "J2", "H2", "H1", "G2"]),
+        [Dead, Dead, Dead, Dead, Dead, Alive, Alive]
+    );
+}
+
+/// A group with one eye lives by a double ko (issue 31): white's corner G9 H9 J8 H8 H7 G7 G6
+/// F6 has one sure eye, J9. G8 is a second one only if white F8 joins the group through F9
+/// or F7, and each is a ko: white E9 (black takes it at F9) and black F7 (white takes it at
+/// E7). Black needs both, white one. Black F9 takes E9 and leaves F8 one liberty, G8; white
+/// E7 takes F7 (F8 gains F7); black may not retake at once, and when black connects at E9
+/// white connects at F7: G8 is an eye (one black diagonal only, F9). Black E7 first
+/// (connecting F7): white F9 connects E9 and F8 to the group, and G8 is an eye. Black G8 and
+/// J9 are suicide. So white lives whoever moves, and the captures in the kos are an even
+/// exchange, a prisoner each: the ko stones E9 and F7 stay, all alive. nakade called E9
+/// dead (in atari, black to move) and F7 alive, one prisoner too many for black. GNU Go 3.8
+/// agrees on the group and the score (W+17), and calls E9 and F7 both dead here (the
+/// exchange) and both alive in the colour-swapped position.
+#[test]
+fn one_eye_and_a_double_ko_live() {
+    use FinalStatus::Alive;
+    let d = std::fs::read_to_string(
+        dir().join("composed/one_eye_and_a_double_ko_alive_in_black_area.txt"),
+    )
+    .unwrap();
+    assert_eq!(
+        statuses(&d, &["G9", "J8", "F8", "F6", "E9", "F7", "E8"]),
+        [Alive; 7]
+    );
+    let d = std::fs::read_to_string(
+        dir().join("composed/one_eye_and_a_double_ko_alive_in_white_area.txt"),
+    )
+    .unwrap();
+    assert_eq!(
+        statuses(&d, &["C1", "A2", "D2", "D4", "E1", "D3", "E2"]),
+        [Alive; 7]
+    );
+}

@@ -12,7 +12,9 @@
 //! 1. **Dead from the start**: a string the tactical reader captures even with its owner to
 //!    move (unless it sits in a small closed fight that [`fight`] reads to the end and finds
 //!    it holds), one in atari that the opponent, to move, takes ([`Reason::Atari`]: a ko too, as
-//!    there are no threats at the end), and one in a pass-alive region of the other colour
+//!    there are no threats at the end, unless its owner answers the capture with a capture in
+//!    another ko: a double ko, where the captures are an even exchange, a prisoner each, so
+//!    its stones stay), and one in a pass-alive region of the other colour
 //!    (Benson). (The eye stage's
 //!    own rules for dead strings, [`Liveness::from_readings`], are not used: the steps below
 //!    decide those strings from their eyes, and agree with GNU Go as often, at half the
@@ -173,7 +175,8 @@ pub enum Reason {
     /// The tactical reader captures it even with its owner to move, playing here first.
     Captured(Loc),
     /// In atari with the opponent to move, who takes it here (a ko included: at the end of
-    /// the game there are no threats); its owner to move would save it.
+    /// the game there are no threats, unless the owner answers in another ko); its owner to
+    /// move would save it.
     Atari(Loc),
     /// In a pass-alive region of the other colour.
     InPassAliveArea,
@@ -423,7 +426,8 @@ pub fn final_status(
                 ..
             } if to_move != board.color(s).expect("a string has a colour")
                 && board.liberty_count(s) == 1
-                && board.is_legal(at, to_move) =>
+                && board.is_legal(at, to_move)
+                && !answered_in_another_ko(board, s, at) =>
             {
                 // In atari, the opponent to move takes it (a ko it then wins: no threats at
                 // the end of the game).
@@ -618,6 +622,34 @@ fn is_ko_capture(board: &Board, s: Loc, at: Loc) -> bool {
         Ok(rec) => rec.captured == [s] && b.liberties(at) == [s],
         Err(_) => false,
     }
+}
+
+/// True when the opponent's capture of the single stone `s` at `at` is a ko capture that
+/// the owner answers at once with a ko capture of its own elsewhere (a double ko): at the end
+/// of the game there are no threats, but the other ko answers. The captures are an even
+/// exchange, a prisoner each, so the stone is not taken off
+/// (`tests/final/composed/one_eye_and_a_double_ko_alive_in_black_area.txt`: white's corner
+/// lives by the double ko, and its ko stone E9 stays).
+fn answered_in_another_ko(board: &Board, s: Loc, at: Loc) -> bool {
+    let Some(c) = board.color(s) else {
+        return false;
+    };
+    if !is_ko_capture(board, s, at) {
+        return false;
+    }
+    let mut after = board.clone();
+    if after.play(at, c.opponent()).is_err() {
+        return false;
+    }
+    after.strings().into_iter().any(|t| {
+        after.color(t) == Some(c.opponent())
+            && t != at
+            && after.stone_count(t) == 1
+            && after.liberty_count(t) == 1
+            && after.liberties(t).first().is_some_and(|&reply| {
+                reply != s && after.is_legal(reply, c) && is_ko_capture(&after, t, reply)
+            })
+    })
 }
 
 /// The opponent strings around the region of `s`: its stones and the empty points reached
