@@ -690,8 +690,13 @@ fn enclosed_cells(
     let (mut from_bottom, mut any) = (full, 0u32);
     for r in (1..=rows).rev() {
         from_bottom &= off[r];
-        let along = along_from_sides(off[r], full);
-        candidates[r] = off[r] & !(from_top[r] | from_bottom | along);
+        // The runs from the sides only where the straight lines up and down leave a cell.
+        let left = off[r] & !(from_top[r] | from_bottom);
+        candidates[r] = if left == 0 {
+            0
+        } else {
+            left & !along_from_sides(off[r], full)
+        };
         any |= candidates[r];
     }
     if any == 0 {
