@@ -39,6 +39,7 @@ mod malformed;
 mod newcomer;
 mod orientation;
 mod pictures;
+mod quick_reader;
 mod solver_centre_pockets;
 mod solver_harness;
 mod solver_move_order;
