@@ -244,15 +244,19 @@ fn a_stone_half_eye_decided_inside_its_space_gets_no_virtual_vertex() {
     assert_eq!(s.eval_eye(&board), "0 1 A12 A12");
 }
 
-/// Equal vital points: GNU Go 3.8 names one of them by its own rule, which is no board order.
+/// Equal vital points: GNU Go 3.8 names one of them by its own rule (its `eyes.db` pattern's
+/// mark, in the orientation it matched), and `eval_eye` names the best of them on the board
+/// ([`SpaceReport::vital_pair`]: a margin first, then the point beside the most owner stones).
 /// Black's four-point space A17 A16 A15 B15 on the left side of a 19x19 game (margins A17 and
 /// B15, beside black B16; one outside liberty): whoever plays first at A17 or at B15 decides
-/// the eye (`0 1`), and the solver marks both as attack and defence points. GNU Go's
-/// `eval_eye` names B15 there; a few moves later, with C15 and B14 in the space (D17 gone),
-/// it names A17 of the same points, where we name A17 too. Naming the last of equal points
-/// instead of the first (a trial, in the measurement diary,
-/// `git show f540820:docs/MEASUREMENTS.md`) turned the first position's 20 answers into
-/// agreements and 54 others of the later positions into differences.
+/// the eye (`0 1`), and the solver marks both as attack and defence points. Both are margins;
+/// black B15 joins B16, black A17 stands alone on the first line, so B15 is named, as GNU Go
+/// names it. A few moves later, with C15 and B14 in the space (D17 gone), A17 (a margin) and
+/// B15 (now an inner point) are still equally vital in the graph; GNU Go names A17, and so do
+/// we: an inner point is eye space, and GNU Go's owl reads black A17 there as at least as
+/// good as B15 (`dragon_status B16` after black A17: alive; after black B15: critical, A16
+/// attacks). Board order named A17 in both (20 answers of the sample against GNU Go); the
+/// owner's stones alone named B15 in both (54 others against it).
 #[test]
 fn equal_vital_points_include_gnugos_choice() {
     let four = "(;GM[1]FF[4]SZ[19]AB[na][gb][mb][ob][dc][mc][sc][bd][sd][ge][ke][af][hf][kf][nf][cg][hg][sh][ei][oi][cj][fj][nj][rj][bk][fk][ik][ll][sl][am][qm][en][fn][jn][ln][on][do][cp][ep][ip][jp][mp][dr][hr][kr][or][rr][ms]AW[bb][eb][ib][rc][cd][dd][gd][hd][id][ee][ne][pe][mf][pf][bg][eg][mg][ng][ch][dh][fh][lh][ph][gi][lj][mk][ql][rl][nm][pm][rm][hn][mn][ho][mo][gp][lp][op][pp][gq][iq][jq][kq][lq][qq][gr][ir][qr]PL[B])";
@@ -264,14 +268,49 @@ fn equal_vital_points_include_gnugos_choice() {
     assert_eq!(names(&board, &s.attack), ["A17", "B15"]);
     assert_eq!(names(&board, &s.defense), ["A17", "B15"]);
     // GNU Go: `0 1 B15 B15`.
-    assert_eq!(s.eval_eye(&board), "0 1 A17 A17");
+    assert_eq!(s.eval_eye(&board), "0 1 B15 B15");
 
     let (board, s) = sgf_space_at(six, "A17", Color::Black);
+    assert_eq!(names(&board, &s.marginals()), ["A17", "C15", "B14"]);
     assert_eq!(s.value.unwrap().to_string(), "0011");
     assert_eq!(names(&board, &s.attack), ["A17", "B15"]);
     assert_eq!(names(&board, &s.defense), ["A17", "B15", "C15", "B14"]);
     // GNU Go: `0 1 A17 A17`.
     assert_eq!(s.eval_eye(&board), "0 1 A17 A17");
+}
+
+/// Issue 30: of points equally vital in the graph, `eval_eye` names the one that joins the
+/// owner's stones. 13x13 E2 of the random games (seed 1): black's square E2 F2 E1 F1 on the
+/// lower edge between black D1 and black G1-G2, white D3, F3 and G3 above; D2 and E3 are
+/// empty. E2 and F2 are the margins, and the value is 0011 (`0 1`, `eyes.db`'s square with
+/// two margins): both are attack and defence points, and board order named E2. On the board
+/// they differ: black F2 joins G2 (and G1) and shuts white F3 out, leaving E2 E1 F1 (white E2
+/// is answered by black E1: F1 is an eye between E1, F2 and G1); black E2 touches none of
+/// black's stones and stands alone with D2 and E3 open. For white, F2 joins F3 (it cannot be
+/// taken) where E2 stands alone. So F2, for both sides: GNU Go 3.8 answers `0 1 F2 F2` at all
+/// four points.
+#[test]
+fn equal_vital_points_the_one_beside_the_owners_stones_is_named() {
+    let sgf = "(;GM[1]FF[4]SZ[13]AB[ba][da][ka][hb][lb][ac][lc][bd][ed][gd][kd][be][ee][ge][ie][le][if][kf][ag][bg][jg][kg][lg][ah][bh][gh][ih][bi][ak][kk][cl][gl][ml][dm][gm][km]AW[ca][ja][bb][cb][ib][kb][ec][gc][hc][jc][dd][fd][fe][df][ef][ff][gf][hg][fh][hh][ai][gi][ii][ji][aj][bj][cj][lj][dk][fk][gk][ik][lk][bl][kl]PL[W])";
+    let (board, s) = sgf_space_at(sgf, "E2", Color::Black);
+    assert_eq!(names(&board, &s.points()), ["E2", "F2", "E1", "F1"]);
+    assert_eq!(names(&board, &s.marginals()), ["E2", "F2"]);
+    assert_eq!(s.value.unwrap().to_string(), "0011");
+    assert_eq!(names(&board, &s.attack), ["E2", "F2"]);
+    assert_eq!(names(&board, &s.defense), ["E2", "F2"]);
+    let e2 = vertex::parse(&board, "E2").unwrap();
+    let f2 = vertex::parse(&board, "F2").unwrap();
+    assert_eq!(s.owner_stones_beside(&board, e2), 0);
+    assert_eq!(s.owner_stones_beside(&board, f2), 1);
+    assert_eq!(
+        gtp_eval_eye(sgf, None, &["E2", "F2", "E1", "F1"]),
+        [
+            "E2 0 1 F2 F2",
+            "F2 0 1 F2 F2",
+            "E1 0 1 F2 F2",
+            "F1 0 1 F2 F2"
+        ]
+    );
 }
 
 /// A margin on the edge whose one free side is an empty point outside the space keeps that
@@ -310,7 +349,9 @@ fn an_edge_margin_keeps_its_open_side() {
 /// J3 is met by black J2 with the two-point eye H1 J1), and white first leaves none: `0 1`,
 /// as GNU Go 3.8 answers (`0 1 J2 J2`, its `eyes.db` pattern). The graph model gave J2's
 /// outside side to white and valued the corner 0001 (`0 0`); with J2's open side it is
-/// 0011, H2 and J2 both vital (we name H2, the first in board order).
+/// 0011, H2 and J2 both vital, both margins. We name H2, which joins black's G2 (J2 touches
+/// no black stone: it joins J4 only after J3), the better move on the board for both sides;
+/// GNU Go names J2 (`docs/GNUGO_DISAGREEMENTS.md`).
 #[test]
 fn a_corner_margin_beside_the_owners_stone_is_weak_for_the_attacker() {
     let sgf = "(;GM[1]FF[4]SZ[9]AB[ca][fa][ab][fb][ib][ec][bd][hd][ce][ge][ie][if][cg][dg][gh][ai][bi][gi]AW[da][gb][hb][bc][cc][dc][fc][hc][cd][ed][be][de][ef][hf][eg][gg][bh][ch][dh]PL[B])";

@@ -16,9 +16,10 @@
 //!
 //! The vital points are compared as sets. A space may have several equally good vital
 //! points; the report lists all of them, and the set is what is invariant. `eval_eye` names
-//! one of each ([`SpaceReport::vital_pair`]): the named point is one of the set, chosen in
-//! board order, and no rule can name the same mapped point in every orientation when the
-//! position is itself symmetric (the two ends of a straight four on a symmetric board are
+//! one of each ([`SpaceReport::vital_pair`]): the named point is one of the set, chosen on
+//! the board (a margin first, then the point beside the most owner stones), then in board
+//! order, and no rule can name the same mapped point in every orientation when the position
+//! is itself symmetric (the two ends of a straight four on a symmetric board are
 //! indistinguishable). So the test checks the digits and that the named points belong to the
 //! sets, not which one is named.
 //!
@@ -241,7 +242,7 @@ fn answer(board: &Board, report: &PositionReport, namer: &Namer<'_>) -> Answer {
         let text = match found {
             None => "-1".to_string(),
             Some(s) => {
-                let (a, d) = s.vital_pair();
+                let (a, d) = s.vital_pair(board);
                 assert!(a.is_none_or(|a| s.attack.contains(&a)));
                 assert!(d.is_none_or(|d| s.defense.contains(&d)));
                 let full = s.eval_eye(board);

@@ -222,7 +222,7 @@ impl EyeEvaluator for GtpEvaluator {
     fn evaluate(&self, board: &Board, space: &AnalyzedSpace) -> Option<EyeAnswer> {
         let mut report = evaluate_analyzed(&self.evaluator, space.clone(), self.limits);
         keep_playable(board, &mut report);
-        let (attack, defense) = report.vital_pair();
+        let (attack, defense) = report.vital_pair(board);
         report.value.map(|value| EyeAnswer {
             value,
             attack,

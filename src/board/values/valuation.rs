@@ -214,27 +214,65 @@ impl SpaceReport {
         match self.value {
             None => "?".to_string(),
             Some(v) => {
-                let (a, d) = self.vital_pair();
+                let (a, d) = self.vital_pair(board);
                 format_eval_eye(board, v, a.as_ref(), d.as_ref())
             }
         }
     }
 
     /// One attack and one defence point, as `eval_eye` names them: a point that is both when
-    /// there is one (the key point of the shape), else the first of each, in board order.
-    /// The sets ([`SpaceReport::attack`], [`SpaceReport::defense`]) do not depend on the
-    /// board's orientation; where a space has several equal points, which of them is named
-    /// here may (on a symmetric position no rule could tell two mirror points apart).
-    pub fn vital_pair(&self) -> (Option<Loc>, Option<Loc>) {
-        let both = self
-            .attack
-            .iter()
-            .find(|l| self.defense.contains(l))
-            .copied();
+    /// there is one (the key point of the shape), else one of each set.
+    ///
+    /// The points of a set are equally vital in the eye graph; on the board they are not, and
+    /// the one named is the best of them by [`SpaceReport::vital_rank`], then the first in
+    /// board order: a margin before an inner point, then the point beside the most of the
+    /// owner's stones. The attacker is named the same point when it is both: he takes the
+    /// point the owner wants. The sets ([`SpaceReport::attack`], [`SpaceReport::defense`]) do
+    /// not depend on the board's orientation; where a space has several points equal on the
+    /// board too, which of them is named here may (on a symmetric position no rule could tell
+    /// two mirror points apart).
+    pub fn vital_pair(&self, board: &Board) -> (Option<Loc>, Option<Loc>) {
+        // `min_by_key` keeps the first of equal keys: board order breaks the last ties.
+        let best = |points: &mut dyn Iterator<Item = &Loc>| {
+            points
+                .min_by_key(|&&l| std::cmp::Reverse(self.vital_rank(board, l)))
+                .copied()
+        };
+        let both = best(&mut self.attack.iter().filter(|l| self.defense.contains(l)));
         (
-            both.or_else(|| self.attack.first().copied()),
-            both.or_else(|| self.defense.first().copied()),
+            both.or_else(|| best(&mut self.attack.iter())),
+            both.or_else(|| best(&mut self.defense.iter())),
         )
+    }
+
+    /// How good a vital point `loc` is on the board, among points equally vital in the graph
+    /// (greater is better): first whether it is a margin of the space, then how many of the
+    /// owner's stones outside the space are beside it ([`SpaceReport::owner_stones_beside`]).
+    ///
+    /// A margin is no eye point: the owner's move there closes the way in and spends none of
+    /// the space that can become an eye, and the attacker's stone there keeps its way out;
+    /// an inner point is eye space either side would rather not fill (13x13's bent four C6
+    /// B6 A6 A5 has both ends as margins; 19x19's A17 A16 A15 B15 C15 B14 has the margin A17
+    /// and the inner B15 equally vital, and GNU Go's owl reads black A17 as at least as good
+    /// as B15). Among margins, the owner's stone beside its own stones joins them, where one
+    /// beside none stands alone inside the space (the bent four's end A5 joins B5, C6 stands
+    /// alone), and the attacker's stone there keeps them apart.
+    pub fn vital_rank(&self, board: &Board, loc: Loc) -> (bool, usize) {
+        let space = &self.analyzed.space;
+        let margin = space
+            .index_of(loc)
+            .is_some_and(|i| space.points[i].marginal);
+        (margin, self.owner_stones_beside(board, loc))
+    }
+
+    /// How many of the owner's stones outside the space are beside `loc` on the board: the
+    /// stones that bound the space, which an owner's stone at `loc` joins.
+    pub fn owner_stones_beside(&self, board: &Board, loc: Loc) -> usize {
+        let owner = self.color();
+        board
+            .neighbors(loc)
+            .filter(|&n| board.color(n) == Some(owner) && !self.analyzed.space.contains(n))
+            .count()
     }
 }
 
