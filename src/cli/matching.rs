@@ -258,6 +258,8 @@ pub fn batch(mode: &Mode) -> anyhow::Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut block: Vec<u8> = vec![0; BLOCK];
+    // The chunks' answer buffers, kept from block to block: their pages are touched once.
+    let mut pool: Vec<Vec<u8>> = Vec::new();
     let mut filled = 0;
     // Bytes of `block[..filled]` already searched for a newline: each byte is searched once,
     // so a long line costs linear time however the pipe hands it over.
@@ -308,7 +310,7 @@ pub fn batch(mode: &Mode) -> anyhow::Result<ExitCode> {
                 }
             }
         };
-        answer_block(mode, &block[..whole], &mut out)?;
+        answer_block(mode, &block[..whole], &mut pool, &mut out)?;
         block.copy_within(whole..filled, 0);
         filled -= whole;
         scanned = 0;
@@ -374,7 +376,12 @@ struct ChunkOut<'a> {
 }
 
 /// Answer a block of whole lines into `out`, in input order.
-fn answer_block(mode: &Mode, block: &[u8], out: &mut impl Write) -> std::io::Result<()> {
+fn answer_block(
+    mode: &Mode,
+    block: &[u8],
+    pool: &mut Vec<Vec<u8>>,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
     use rayon::prelude::*;
     // Chunks of about CHUNK_BYTES, each ending after a newline (or at the block's end).
     let mut chunks: Vec<&[u8]> = Vec::with_capacity(block.len() / CHUNK_BYTES + 1);
@@ -392,12 +399,19 @@ fn answer_block(mode: &Mode, block: &[u8], out: &mut impl Write) -> std::io::Res
         chunks.push(chunk);
         rest = tail;
     }
+    let buffers: Vec<Vec<u8>> = chunks
+        .iter()
+        .map(|_| pool.pop().unwrap_or_default())
+        .collect();
     let answered: Vec<ChunkOut> = chunks
         .par_iter()
-        .map(|chunk| {
+        .zip(buffers)
+        .map(|(chunk, mut bytes)| {
             // Answers are about six times as long as the lines they answer.
+            bytes.clear();
+            bytes.reserve(8 * chunk.len() + 256);
             let mut c = ChunkOut {
-                bytes: Vec::with_capacity(8 * chunk.len() + 256),
+                bytes,
                 deferred: Vec::new(),
             };
             // One set of rows reads every line of the chunk.
@@ -426,6 +440,7 @@ fn answer_block(mode: &Mode, block: &[u8], out: &mut impl Write) -> std::io::Res
             from = at;
         }
         out.write_all(&c.bytes[from..])?;
+        pool.push(c.bytes);
     }
     Ok(())
 }
