@@ -9,12 +9,14 @@
 //! in GNU Go's form (the bounding box, `O` off the space), from the random games' positions and
 //! the shape enumeration, sizes 1 to 12, centre, edge and corner, enclosed defender stones
 //! included. It is written to a file, and `target/release/nakade` reads it on standard input
-//! (the file itself, no pipe) and writes to a file; each run's wall time is the process's,
+//! (the file itself, no pipe) and writes to a file or a pipe; each run's wall time is the process's,
 //! start-up included; the best of `NAKADE_BENCH_RUNS` runs (default 3) is reported.
 //!
 //! Runs, in one go so that the figures share the machine's load:
 //! - `match --no-solver --batch` on one core (`RAYON_NUM_THREADS=1`, and `taskset -c 0`
-//!   where the machine has it), then on every core;
+//!   where the machine has it), writing to a file, then to a pipe the bench reads (as a
+//!   host reads the answers; a file on a slow disk costs the kernel more than the
+//!   matching), then on every core;
 //! - the same through the full reader alone (`NAKADE_BATCH_BASELINE=1`), the path every line
 //!   took before the quick reader: the baseline;
 //! - `match --batch` (the solver answers what no pattern matches, within its default limits),
@@ -31,10 +33,19 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// Where a run's answers go.
+#[derive(Clone, Copy)]
+enum Sink<'a> {
+    /// A file (the answers are compared afterwards).
+    File(&'a Path),
+    /// A pipe the bench reads to its end, as a host reads the answers.
+    Pipe,
+}
+
 fn run(
     bin: &Path,
     input: &Path,
-    output: &Path,
+    sink: Sink<'_>,
     args: &[&str],
     env: &[(&str, &str)],
     one_core: bool,
@@ -57,14 +68,21 @@ fn run(
         cmd.env("RAYON_NUM_THREADS", "1");
     }
     let stdin = std::fs::File::open(input).expect("the corpus file");
-    let stdout = std::fs::File::create(output).expect("an output file");
+    let stdout = match sink {
+        Sink::File(output) => Stdio::from(std::fs::File::create(output).expect("an output file")),
+        Sink::Pipe => Stdio::piped(),
+    };
     let start = Instant::now();
-    let status = cmd
+    let mut child = cmd
         .stdin(Stdio::from(stdin))
-        .stdout(Stdio::from(stdout))
+        .stdout(stdout)
         .stderr(Stdio::inherit())
-        .status()
+        .spawn()
         .expect("nakade runs");
+    if let Some(mut pipe) = child.stdout.take() {
+        std::io::copy(&mut pipe, &mut std::io::sink()).expect("the answers read");
+    }
+    let status = child.wait().expect("nakade ends");
     let took = start.elapsed();
     assert!(status.success(), "nakade {args:?} failed");
     took
@@ -121,7 +139,7 @@ fn main() {
     let full_out = dir.join("full.jsonl");
     let solver_out = dir.join("solver.jsonl");
     let no_solver = ["match", "--batch", "--no-solver"];
-    let best = |args: &[&str], env: &[(&str, &str)], one: bool, out: &Path| {
+    let best = |args: &[&str], env: &[(&str, &str)], one: bool, out: Sink| {
         (0..runs)
             .map(|_| run(&bin, &input, out, args, env, one))
             .min()
@@ -131,15 +149,17 @@ fn main() {
     println!("| run | best of {runs} | M graphs/s |");
     println!("|---|---:|---:|");
     let mut rows = Vec::new();
-    let t = best(&no_solver, &[], true, &quick_out);
+    let t = best(&no_solver, &[], true, Sink::File(&quick_out));
     rows.push(("`match --no-solver --batch`, one core", t));
-    let t = best(&no_solver, &[], false, &quick_out);
+    let t = best(&no_solver, &[], true, Sink::Pipe);
+    rows.push(("the same, one core, answers read from a pipe", t));
+    let t = best(&no_solver, &[], false, Sink::File(&quick_out));
     rows.push(("`match --no-solver --batch`, every core", t));
     let t = best(
         &no_solver,
         &[("NAKADE_BATCH_BASELINE", "1")],
         true,
-        &full_out,
+        Sink::File(&full_out),
     );
     rows.push(("the same, full reader only (baseline), one core", t));
     for (what, t) in &rows {
@@ -166,7 +186,7 @@ fn main() {
     let t = run(
         &bin,
         &sample_in,
-        &solver_out,
+        Sink::File(&solver_out),
         &["match", "--batch"],
         &[],
         false,
