@@ -19,6 +19,11 @@ fn dir() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/final")
 }
 
+/// The text of the composed position `name` of the corpus.
+fn composed(name: &str) -> String {
+    std::fs::read_to_string(dir().join("composed").join(name)).unwrap()
+}
+
 /// The corpus position `name` (`selfplay/X.sgf` or `composed/X.txt`): board, player to
 /// move, komi (the SGF's; 0 for a diagram, as the golden file's GNU Go was told).
 fn load(name: &str) -> (Board, Color, f64) {
@@ -290,16 +295,12 @@ fn statuses(diagram: &str, stones: &[&str]) -> Vec<FinalStatus> {
 #[test]
 fn a_seki_eye_holding_a_dead_stone_is_still_a_seki() {
     use FinalStatus::{Dead, Seki};
-    let black_area =
-        std::fs::read_to_string(dir().join("composed/dead_stone_in_a_seki_eye_in_black_area.txt"))
-            .unwrap();
+    let black_area = composed("dead_stone_in_a_seki_eye_in_black_area.txt");
     assert_eq!(
         statuses(&black_area, &["H9", "E9", "G9", "J9", "D9"]),
         [Seki, Seki, Seki, Dead, FinalStatus::Alive]
     );
-    let white_area =
-        std::fs::read_to_string(dir().join("composed/dead_stone_in_a_seki_eye_in_white_area.txt"))
-            .unwrap();
+    let white_area = composed("dead_stone_in_a_seki_eye_in_white_area.txt");
     assert_eq!(
         statuses(&white_area, &["B1", "E1", "C1", "A1"]),
         [Seki, Seki, Seki, Dead]
@@ -313,14 +314,12 @@ fn a_seki_eye_holding_a_dead_stone_is_still_a_seki() {
 #[test]
 fn the_stones_of_a_double_ko_in_a_seki_are_in_the_seki() {
     use FinalStatus::Seki;
-    let d =
-        std::fs::read_to_string(dir().join("composed/double_ko_seki_in_black_area.txt")).unwrap();
+    let d = composed("double_ko_seki_in_black_area.txt");
     assert_eq!(
         statuses(&d, &["D9", "J8", "F9", "C9"]),
         [Seki, Seki, Seki, Seki]
     );
-    let d =
-        std::fs::read_to_string(dir().join("composed/double_ko_seki_in_white_area.txt")).unwrap();
+    let d = composed("double_ko_seki_in_white_area.txt");
     assert_eq!(
         statuses(&d, &["F1", "A2", "D1", "G1"]),
         [Seki, Seki, Seki, Seki]
@@ -335,13 +334,9 @@ fn the_stones_of_a_double_ko_in_a_seki_are_in_the_seki() {
 #[test]
 fn two_equal_big_eyes_sharing_a_liberty_go_to_the_side_to_move() {
     use FinalStatus::{Alive, Dead};
-    let d =
-        std::fs::read_to_string(dir().join("composed/big_eye_race_square_fours_in_black_area.txt"))
-            .unwrap();
+    let d = composed("big_eye_race_square_fours_in_black_area.txt");
     assert_eq!(statuses(&d, &["G9", "C9", "F9"]), [Alive, Dead, Dead]);
-    let d =
-        std::fs::read_to_string(dir().join("composed/big_eye_race_square_fours_in_white_area.txt"))
-            .unwrap();
+    let d = composed("big_eye_race_square_fours_in_white_area.txt");
     assert_eq!(statuses(&d, &["C1", "G1", "D1"]), [Dead, Alive, Alive]);
 }
 
@@ -353,18 +348,12 @@ fn two_equal_big_eyes_sharing_a_liberty_go_to_the_side_to_move() {
 #[test]
 fn a_throw_in_keeps_a_seki_whose_eye_holds_two_dead_stones() {
     use FinalStatus::{Dead, Seki};
-    let d = std::fs::read_to_string(
-        dir().join("composed/two_dead_stones_in_a_seki_eye_in_black_area.txt"),
-    )
-    .unwrap();
+    let d = composed("two_dead_stones_in_a_seki_eye_in_black_area.txt");
     assert_eq!(
         statuses(&d, &["E9", "G9", "H9", "J9", "J8"]),
         [Seki, Seki, Seki, Dead, Dead]
     );
-    let d = std::fs::read_to_string(
-        dir().join("composed/two_dead_stones_in_a_seki_eye_in_white_area.txt"),
-    )
-    .unwrap();
+    let d = composed("two_dead_stones_in_a_seki_eye_in_white_area.txt");
     assert_eq!(
         statuses(&d, &["E1", "C1", "B1", "A1", "A2"]),
         [Seki, Seki, Seki, Dead, Dead]
@@ -384,18 +373,12 @@ fn a_throw_in_keeps_a_seki_whose_eye_holds_two_dead_stones() {
 #[test]
 fn a_group_that_looks_alive_dies_by_a_snapback() {
     use FinalStatus::{Alive, Dead};
-    let d = std::fs::read_to_string(
-        dir().join("composed/looks_alive_dead_by_snapback_in_black_area.txt"),
-    )
-    .unwrap();
+    let d = composed("looks_alive_dead_by_snapback_in_black_area.txt");
     assert_eq!(
         statuses(&d, &["C9", "G9", "E8", "A8", "B8", "B9", "C8"]),
         [Dead, Dead, Dead, Dead, Dead, Alive, Alive]
     );
-    let d = std::fs::read_to_string(
-        dir().join("composed/looks_alive_dead_by_snapback_in_white_area.txt"),
-    )
-    .unwrap();
+    let d = composed("looks_alive_dead_by_snapback_in_white_area.txt");
     assert_eq!(
         statuses(&d, &["G1", "C1", "E2", "J2", "H2", "H1", "G2"]),
         [Dead, Dead, Dead, Dead, Dead, Alive, Alive]
@@ -417,18 +400,12 @@ fn a_group_that_looks_alive_dies_by_a_snapback() {
 #[test]
 fn one_eye_and_a_double_ko_live() {
     use FinalStatus::Alive;
-    let d = std::fs::read_to_string(
-        dir().join("composed/one_eye_and_a_double_ko_alive_in_black_area.txt"),
-    )
-    .unwrap();
+    let d = composed("one_eye_and_a_double_ko_alive_in_black_area.txt");
     assert_eq!(
         statuses(&d, &["G9", "J8", "F8", "F6", "E9", "F7", "E8"]),
         [Alive; 7]
     );
-    let d = std::fs::read_to_string(
-        dir().join("composed/one_eye_and_a_double_ko_alive_in_white_area.txt"),
-    )
-    .unwrap();
+    let d = composed("one_eye_and_a_double_ko_alive_in_white_area.txt");
     assert_eq!(
         statuses(&d, &["C1", "A2", "D2", "D4", "E1", "D3", "E2"]),
         [Alive; 7]
