@@ -552,7 +552,7 @@ impl Database {
 
     /// False when no pattern can match the graph `rows` reads: no key lies in its bucket (its
     /// size, marginal vertices and degrees). A host that reads graphs with
-    /// [`crate::pattern::quick::scan`] skips numbering one this refuses;
+    /// [`crate::pattern::quick::QuickRows::scan`] skips numbering one this refuses;
     /// [`Database::lookup_quick`] of its graph would be `None`.
     pub fn may_hold(&self, rows: &QuickRows) -> bool {
         let key = bucket_key_of(rows.vertices(), rows.marginals(), &rows.degrees());
