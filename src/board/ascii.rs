@@ -244,7 +244,8 @@ pub fn parse_board(text: &str, size: Option<usize>) -> Result<ParsedDiagram, Dia
                 cells.push((c + 1, ch));
             }
         }
-        let first_col = cells[0].0;
+        // A row number with no points after it is a row of none: the checks below name it.
+        let first_col = cells.first().map_or(1, |c| c.0);
         let left = cells.first().map(|c| c.1) == Some('|');
         if left {
             cells.remove(0);
@@ -431,6 +432,25 @@ mod tests {
         assert_eq!(q.origin, (8, 0));
         let c = parse_board("XXX\nX.X\nXXX", Some(5)).unwrap();
         assert_eq!(c.origin, (1, 1));
+    }
+
+    /// A row number with no points after it (found by `board_fuzz`: `"0  "` panicked) is an
+    /// error naming its line: an empty diagram alone, a short row among others.
+    #[test]
+    fn a_row_number_without_points_is_an_error() {
+        let e = parse_board("0  ", None).unwrap_err();
+        assert_eq!((e.line, e.col, e.kind), (1, 1, DiagramErrorKind::Empty));
+        let e = parse_board("X O .\n2  \n. X O", None).unwrap_err();
+        assert_eq!(
+            (e.line, e.kind),
+            (
+                2,
+                DiagramErrorKind::RaggedRow {
+                    found: 0,
+                    expected: 3
+                }
+            )
+        );
     }
 
     #[test]
