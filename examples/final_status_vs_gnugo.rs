@@ -263,7 +263,7 @@ fn main() {
                         println!(
                             "        space {} = {}",
                             names.join(" "),
-                            v.map_or("bound/none".to_string(), |v| v.to_string())
+                            v.map_or("bound/none".to_string(), |(b, c)| format!("b {b} c {c}"))
                         );
                     }
                 }

@@ -1,12 +1,15 @@
 //! Solve encoded eye graphs given as arguments and print value, annotated graph and lines of
 //! play: `cargo run --example solve_one -- 'OO!%O.X%!...'`. Options before the graphs:
-//! `--outer N` outer liberties, `--threats A,D` ko threats for attacker and defender.
+//! `--outer N` outer liberties, `--threats A,D` ko threats for attacker and defender,
+//! `--min-max 1` only the digits `b` and `c` (`Features::min_max`). Each answer's line ends
+//! with the nodes searched and the time.
 
 use nakade::evaluation::solve::{solve_with, Features, Params, Space};
 use nakade::pattern::encoded::parse_graph;
 
 fn main() {
     let mut params = Params::default();
+    let mut min_max = false;
     let mut args = std::env::args().skip(1).peekable();
     while let Some(opt) = args.next_if(|a| a.starts_with("--")) {
         let value = args.next().unwrap_or_default();
@@ -17,6 +20,7 @@ fn main() {
                 params.attacker_ko_threats = it.next().unwrap_or(0);
                 params.defender_ko_threats = it.next().unwrap_or(0);
             }
+            "--min-max" => min_max = value == "1",
             _ => eprintln!("unknown option {opt}"),
         }
     }
@@ -24,18 +28,22 @@ fn main() {
         let result = parse_graph(&arg).map_err(|e| e.to_string()).and_then(|d| {
             let space = Space::from_diagram(&d).map_err(|e| e.to_string())?;
             let features = Features {
-                first_moves: true,
+                first_moves: !min_max,
+                min_max,
                 ..Features::default()
             };
+            let started = std::time::Instant::now();
             let sol = solve_with(&space, &params, features).map_err(|e| e.to_string())?;
-            Ok((d, sol))
+            Ok((d, sol, started.elapsed()))
         });
         match result {
-            Ok((d, sol)) => {
+            Ok((d, sol, took)) => {
                 println!(
-                    "{arg}\t{}\t{}",
+                    "{arg}\t{}\t{}\t{} nodes\t{:.3} s",
                     sol.value,
-                    sol.annotate(&d).render('O').join("%")
+                    sol.annotate(&d).render('O').join("%"),
+                    sol.nodes,
+                    took.as_secs_f64()
                 );
                 for (digit, line) in "abcd".chars().zip(&sol.pv) {
                     println!("  {digit}: {line}");

@@ -97,6 +97,7 @@ fn features() -> Features {
         mirror_table: letters.contains('y'),
         lines: false,
         first_moves: false,
+        min_max: false,
     }
 }
 

@@ -411,3 +411,40 @@ fn one_eye_and_a_double_ko_live() {
         [Alive; 7]
     );
 }
+
+/// A final status reads a large space's two digits it needs (`b` and `c`, the eyes with
+/// either side moving first), not its whole value: the 9x9 self-play position's 15-point
+/// corner area (14 points of core), which a whole solve does not read within the final status's 20,000 nodes
+/// (it was counted as two eyes by its size: not settled), reads two eyes whoever moves
+/// first, settled. Its points and digits are the evidence the group carries.
+#[test]
+fn a_large_area_is_read_for_the_eyes_with_either_side_first() {
+    use nakade::board::finish::Reason;
+    let (board, to_move, _) = load("selfplay/9-l1-s8.sgf");
+    let report = final_status(
+        &board,
+        &Evaluator::with_default(),
+        to_move,
+        FinalLimits::default(),
+    );
+    let c9 = vertex::parse(&board, "C9").unwrap();
+    let group = report
+        .groups
+        .iter()
+        .find(|g| g.stones.contains(&c9))
+        .unwrap();
+    assert_eq!(group.status, FinalStatus::Alive);
+    assert!(
+        matches!(group.reason, Reason::TwoEyes(_)),
+        "{:?}",
+        group.reason
+    );
+    assert!(group.reason.settled());
+    let large: Vec<_> = group
+        .spaces
+        .iter()
+        .filter(|(points, _)| points.len() == 15)
+        .map(|(_, digits)| *digits)
+        .collect();
+    assert_eq!(large, [Some((2, 2))]);
+}

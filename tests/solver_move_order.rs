@@ -46,6 +46,7 @@ fn combination(bits: u32, with_history: bool) -> Features {
         mirror_table: bits & 128 != 0,
         lines: false,
         first_moves: false,
+        min_max: false,
     }
 }
 

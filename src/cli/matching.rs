@@ -403,32 +403,20 @@ fn answer_block(
         .iter()
         .map(|_| pool.pop().unwrap_or_default())
         .collect();
-    let answered: Vec<ChunkOut> = chunks
-        .par_iter()
-        .zip(buffers)
-        .map(|(chunk, mut bytes)| {
-            // Answers are about six times as long as the lines they answer.
-            bytes.clear();
-            bytes.reserve(8 * chunk.len() + 256);
-            let mut c = ChunkOut {
-                bytes,
-                deferred: Vec::new(),
-            };
-            // One set of rows reads every line of the chunk.
-            let mut rows = QuickRows::new();
-            for line in chunk.split_inclusive(|&b| b == b'\n') {
-                if !quick_line(mode, line, &mut rows, &mut c.bytes) {
-                    match mode {
-                        // Matching: in input order afterwards (the solver's cache).
-                        Mode::Match(_) => c.deferred.push((c.bytes.len(), line)),
-                        // Solving: each line on its own, here.
-                        Mode::Solve(_) => full_line(mode, line, &mut c.bytes),
-                    }
-                }
-            }
-            c
-        })
-        .collect();
+    // One thread: no hand-over to a worker and back (a core's worth of futex waits).
+    let answered: Vec<ChunkOut> = if rayon::current_num_threads() == 1 {
+        chunks
+            .iter()
+            .zip(buffers)
+            .map(|(chunk, bytes)| answer_chunk(mode, chunk, bytes))
+            .collect()
+    } else {
+        chunks
+            .par_iter()
+            .zip(buffers)
+            .map(|(chunk, bytes)| answer_chunk(mode, chunk, bytes))
+            .collect()
+    };
     let mut scratch = Vec::new();
     for c in answered {
         let mut from = 0;
@@ -443,6 +431,31 @@ fn answer_block(
         pool.push(c.bytes);
     }
     Ok(())
+}
+
+/// One chunk's answers, written into `bytes` (a buffer of the pool); the lines the quick path
+/// leaves are listed with where their answers go.
+fn answer_chunk<'a>(mode: &Mode, chunk: &'a [u8], mut bytes: Vec<u8>) -> ChunkOut<'a> {
+    // Answers are about six times as long as the lines they answer.
+    bytes.clear();
+    bytes.reserve(8 * chunk.len() + 256);
+    let mut c = ChunkOut {
+        bytes,
+        deferred: Vec::new(),
+    };
+    // One set of rows reads every line of the chunk.
+    let mut rows = QuickRows::new();
+    for line in chunk.split_inclusive(|&b| b == b'\n') {
+        if !quick_line(mode, line, &mut rows, &mut c.bytes) {
+            match mode {
+                // Matching: in input order afterwards (the solver's cache).
+                Mode::Match(_) => c.deferred.push((c.bytes.len(), line)),
+                // Solving: each line on its own, here.
+                Mode::Solve(_) => full_line(mode, line, &mut c.bytes),
+            }
+        }
+    }
+    c
 }
 
 /// The full path for one input line, as the baseline reads it.

@@ -262,6 +262,26 @@ impl<'db> Evaluator<'db> {
         g: &EyeGraph,
         params: &Params,
     ) -> Result<Evaluation, EvalError> {
+        self.solve_cached(g, params, false)
+    }
+
+    /// [`Evaluator::solve_with`] reading only `b` and `c` (see
+    /// [`Features::min_max`](solve::Features::min_max)): no vital points, `a` and `d` given
+    /// as their upper bounds. The cache keeps these apart from whole values.
+    pub(crate) fn solve_min_max(
+        &self,
+        g: &EyeGraph,
+        params: &Params,
+    ) -> Result<Evaluation, EvalError> {
+        self.solve_cached(g, params, true)
+    }
+
+    fn solve_cached(
+        &self,
+        g: &EyeGraph,
+        params: &Params,
+        min_max: bool,
+    ) -> Result<Evaluation, EvalError> {
         let compact = g.compact(|v| {
             v.marginal as u8
                 | ((v.content == Content::Stone) as u8) << 1
@@ -272,8 +292,12 @@ impl<'db> Evaluator<'db> {
         let mut words = [0u32; 2 * MAX_VERTICES];
         let mut len = key_words(&compact, &labelling.order, &labelling.rows, &mut words);
         if params.outer_liberties != Params::default().outer_liberties {
-            // The key words leave room: a graph uses at most 1 + n / 4 + n of them.
+            // The key words leave room for two more: a graph uses at most 1 + n / 4 + n.
             words[len] = 0x0100 | params.outer_liberties as u32;
+            len += 1;
+        }
+        if min_max {
+            words[len] = 0x0200;
             len += 1;
         }
         // Canonical position i holds vertex order[i] (enclosed stones included).
@@ -304,6 +328,7 @@ impl<'db> Evaluator<'db> {
                 // Only the value and vital points are kept: no lines of play.
                 let features = solve::Features {
                     lines: false,
+                    min_max,
                     ..solve::Features::default()
                 };
                 // Read in the canonical order, so that a search the node limit cuts short
@@ -393,6 +418,31 @@ mod tests {
         assert_eq!(ev.cached(), 1);
         // Now exact: the small limit takes the kept answer.
         assert_eq!(ev.solve_with(&g, &small).unwrap().value.to_string(), "2222");
+    }
+
+    /// A reading of `b` and `c` alone is kept apart from the whole value: asked for the whole
+    /// value afterwards, the evaluator reads it (its `a` and its vital points), and the other
+    /// way round the whole value does not answer a min-max query's cache slot.
+    #[test]
+    fn min_max_readings_are_cached_apart_from_whole_values() {
+        let ev = Evaluator::with_default();
+        let g = graph("OO!%O.X%!...");
+        let min_max = ev.solve_min_max(&g, &Params::default()).unwrap();
+        // `a` given as `b`, its upper bound.
+        assert_eq!(min_max.value.to_string(), "1112");
+        assert_eq!(
+            (min_max.attack, min_max.defense),
+            (VertexSet(0), VertexSet(0))
+        );
+        let whole = ev.solve_with(&g, &Params::default()).unwrap();
+        assert_eq!(whole.value.to_string(), "0112");
+        assert_ne!(whole.attack, VertexSet(0));
+        assert_eq!(ev.cached(), 2);
+        assert_eq!(
+            ev.solve_min_max(&g, &Params::default()).unwrap().value,
+            min_max.value
+        );
+        assert_eq!(ev.cached(), 2);
     }
 
     #[test]

@@ -86,7 +86,6 @@ use crate::board::strings::tactics::{self, Attack, Defense, ReadLimits};
 use crate::board::strings::{self, StringStatus};
 use crate::board::{vertex, Board, Color, Loc};
 use crate::evaluation::evaluate::Evaluator;
-use crate::value::EyeValue;
 
 pub use score::{score, Rules, Score};
 
@@ -273,10 +272,15 @@ pub struct Group {
     pub status: FinalStatus,
     /// Why.
     pub reason: Reason,
-    /// Its eye spaces (their first point), with their values, when the last round valued
-    /// them: the evidence for [`Reason::TwoEyes`], [`Reason::Enclosed`] and the others.
-    pub spaces: Vec<(Vec<Loc>, Option<EyeValue>)>,
+    /// Its eye spaces (their points), each with the eyes it gives with the opponent and with
+    /// the group's owner moving first there (`b` and `c` of its value), when the last round
+    /// read them: the evidence for [`Reason::TwoEyes`], [`Reason::Enclosed`] and the others.
+    pub spaces: Vec<(Vec<Loc>, Option<MinMax>)>,
 }
+
+/// The eyes a space gives with the opponent moving first there and with its owner moving
+/// first: `b` and `c` of its value.
+pub type MinMax = (u8, u8);
 
 /// The solver's budget, in nodes, for one eye space in the final-status reading (the
 /// analysis's default is ten times more): the spaces that decide life are small and read
@@ -301,6 +305,8 @@ impl Default for FinalLimits {
         FinalLimits {
             analysis: AnalysisLimits {
                 solver_nodes: FINAL_SOLVER_NODES,
+                // Life asks `b` and `c` of a space, never two moves in a row.
+                min_max_only: true,
                 read: ReadLimits {
                     max_nodes: FINAL_READ_NODES,
                     ..analysis.read
@@ -1064,9 +1070,9 @@ fn report(
     fixed: &[(Vec<Loc>, FinalStatus, Reason)],
     rounds: usize,
 ) -> FinalReport {
-    let spaces_of = |idx: &[usize]| -> Vec<(Vec<Loc>, Option<EyeValue>)> {
+    let spaces_of = |idx: &[usize]| -> Vec<(Vec<Loc>, Option<MinMax>)> {
         idx.iter()
-            .map(|&i| (reports[i].points(), reports[i].exact_value()))
+            .map(|&i| (reports[i].points(), reports[i].min_max()))
             .collect()
     };
     let mut groups: Vec<Group> = Vec::new();

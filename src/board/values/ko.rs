@@ -64,8 +64,13 @@ pub fn read_both_ways(ev: &Evaluator<'_>, report: &mut SpaceReport, limits: Anal
         return;
     };
     let ko = settled.ko;
-    let owner = evaluate_analyzed(ev, settled.owner_wins.clone(), limits);
-    let attacker = evaluate_analyzed(ev, settled.attacker_wins.clone(), limits);
+    // The join reads `a` and `d` of both readings: whole values.
+    let whole = AnalysisLimits {
+        min_max_only: false,
+        ..limits
+    };
+    let owner = evaluate_analyzed(ev, settled.owner_wins.clone(), whole);
+    let attacker = evaluate_analyzed(ev, settled.attacker_wins.clone(), whole);
     let (Some(o), Some(x)) = (owner.value, attacker.value) else {
         return;
     };

@@ -53,6 +53,12 @@ pub struct AnalysisLimits {
     /// answers (a count, not a time, so an analysis answers the same on any machine); a space
     /// the solver cannot read within it is reported as a bound ([`Source::Bound`]).
     pub solver_nodes: u64,
+    /// Read spaces of more than eight vertices that no pattern answers for `b` and `c`
+    /// only (the eyes with the attacker and with the owner moving first there; see
+    /// [`Features::min_max`]): what the final status asks, at a fraction of a whole
+    /// solve's cost. Such a space's source is [`Source::SolverMinMax`]. A space one ko
+    /// decides is still read whole. Off by default.
+    pub min_max_only: bool,
 }
 
 impl Default for AnalysisLimits {
@@ -61,6 +67,7 @@ impl Default for AnalysisLimits {
             read: ReadLimits::default(),
             max_solver_vertices: crate::evaluation::solve::MAX_VERTICES,
             solver_nodes: DEFAULT_SOLVER_NODES,
+            min_max_only: false,
         }
     }
 }
@@ -72,6 +79,10 @@ pub enum Source {
     Pattern(u32),
     /// The solver read the space.
     Solver,
+    /// The solver read only the space's `b` and `c` ([`AnalysisLimits::min_max_only`]):
+    /// they are exact; `a` is given as `b` and `d` as 2, their upper bounds; no vital
+    /// points are named.
+    SolverMinMax,
     /// Beyond the solver's reach (too many vertices, or the search gave up) and no pattern:
     /// the value given, two eyes in every digit, is only an upper bound, not the space's
     /// value.
@@ -94,6 +105,7 @@ impl std::fmt::Display for Source {
         match self {
             Source::Pattern(n) => write!(f, "pattern {n}"),
             Source::Solver => write!(f, "solver"),
+            Source::SolverMinMax => write!(f, "solver (the eyes with either side first only)"),
             Source::Bound => write!(f, "bound: at most 2 eyes (beyond the solver's reach)"),
             Source::Captured => write!(f, "captured stones"),
             Source::Unknown => write!(f, "unknown"),
@@ -136,10 +148,19 @@ impl SpaceReport {
         self.source == Source::Bound
     }
 
-    /// The space's value when it is one: `None` for a bound ([`SpaceReport::is_bound`]) and
-    /// for a space no reading could value. What a host that reads only values should read.
+    /// The space's value when it is one: `None` for a bound ([`SpaceReport::is_bound`]), for
+    /// a space read for two digits only ([`Source::SolverMinMax`]) and for a space no
+    /// reading could value. What a host that reads only values should read.
     pub fn exact_value(&self) -> Option<EyeValue> {
-        self.value.filter(|_| !self.is_bound())
+        self.value
+            .filter(|_| !self.is_bound() && self.source != Source::SolverMinMax)
+    }
+
+    /// The eyes the space gives with the attacker moving first there and with the owner
+    /// moving first (`b` and `c` of its value), where they are known: from an exact value
+    /// or a reading of those two digits ([`Source::SolverMinMax`]).
+    pub fn min_max(&self) -> Option<(u8, u8)> {
+        self.value.filter(|_| !self.is_bound()).map(|v| (v.b, v.c))
     }
 
     /// A short label of the value for pictures and boards: `1122`, `≤2222` for a bound, `?`
@@ -147,17 +168,19 @@ impl SpaceReport {
     pub fn value_label(&self) -> String {
         match self.value {
             Some(v) if self.is_bound() => format!("≤{v}"),
+            Some(v) if self.source == Source::SolverMinMax => format!("?{}{}?", v.b, v.c),
             Some(v) => v.to_string(),
             None => "?".to_string(),
         }
     }
 
-    /// The source in one word, as the JSON output names it: `pattern`, `solver`, `captured`,
-    /// `ko`, `bound` or `unknown`.
+    /// The source in one word, as the JSON output names it: `pattern`, `solver`,
+    /// `solver-min-max`, `captured`, `ko`, `bound` or `unknown`.
     pub fn source_kind(&self) -> &'static str {
         match self.source {
             Source::Pattern(_) => "pattern",
             Source::Solver => "solver",
+            Source::SolverMinMax => "solver-min-max",
             Source::Bound => "bound",
             Source::Captured => "captured",
             Source::Unknown => "unknown",
@@ -456,11 +479,12 @@ pub fn evaluate_analyzed(
         None if graph.len() <= limits.max_solver_vertices => {
             let answer = if graph.len() <= EVALUATOR_VERTICES {
                 ev.evaluate_with_outer_liberties(&graph, analyzed.outer_liberties)
+                    .map(|e| e.map(|e| (e, source_of(e.source))))
             } else {
-                solve_large(ev, &graph, analyzed.outer_liberties, limits.solver_nodes)
+                solve_large(ev, &graph, analyzed.outer_liberties, limits)
             };
             match answer {
-                Ok(Some(e)) => Some((e.value, e.attack, e.defense, source_of(e.source))),
+                Ok(Some((e, source))) => Some((e.value, e.attack, e.defense, source)),
                 // The search gave up, or the position (with its enclosed stones) has more
                 // points than the solver takes: the space is beyond the solver's reach.
                 Err(evaluate::EvalError::Solver(
@@ -497,8 +521,14 @@ fn solve_large(
     ev: &Evaluator<'_>,
     graph: &EyeGraph,
     outer: u8,
-    nodes: u64,
-) -> Result<Option<evaluate::Evaluation>, evaluate::EvalError> {
+    limits: AnalysisLimits,
+) -> Result<Option<(evaluate::Evaluation, Source)>, evaluate::EvalError> {
+    let nodes = limits.solver_nodes;
+    let source = if limits.min_max_only {
+        Source::SolverMinMax
+    } else {
+        Source::Solver
+    };
     graph.check_liberties()?;
     if !ev.has_solver() {
         return Ok(None);
@@ -512,20 +542,27 @@ fn solve_large(
     // after another meets the same large space move after move, and the evaluator keeps
     // both the exact answers and the give-ups (with their node limit).
     if graph.len() + graph.enclosed_len() <= canon::MAX_VERTICES {
-        return ev.solve_with(graph, &params).map(Some);
+        let e = if limits.min_max_only {
+            ev.solve_min_max(graph, &params)
+        } else {
+            ev.solve_with(graph, &params)
+        };
+        return e.map(|e| Some((e, source)));
     }
     let features = Features {
         lines: false,
+        min_max: limits.min_max_only,
         ..Features::default()
     };
     let sol = solve_with(&evaluate::space_of(graph)?, &params, features)?;
     // The space's vertices are the graph's, in its order.
-    Ok(Some(evaluate::Evaluation {
+    let e = evaluate::Evaluation {
         value: sol.value,
         attack: VertexSet(sol.attack),
         defense: VertexSet(sol.defense),
         source: evaluate::Source::Solver,
-    }))
+    };
+    Ok(Some((e, source)))
 }
 
 fn source_of(s: evaluate::Source) -> Source {

@@ -6,7 +6,8 @@ use crate::EyeValue;
 /// The answer for one eye space.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
-    /// The eye value.
+    /// The eye value. With [`Features::min_max`](super::Features::min_max) only `b` and `c`
+    /// are read: `a` is then given as `b` and `d` as 2, their upper bounds.
     pub value: EyeValue,
     /// Attack points (bitmask over vertices); empty when `a == c`.
     pub attack: u32,

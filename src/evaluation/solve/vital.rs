@@ -92,6 +92,23 @@ impl Ctx<'_> {
         } else {
             std::array::from_fn(|v| v as u8)
         };
+        if self.s.features.min_max {
+            // `c` is at least `b` (the defender moving first may pass), so `b = 2` settles it.
+            let b = self.count(&node, true, &[]);
+            let c = if b == 2 {
+                2
+            } else {
+                self.count(&node, false, &[])
+            };
+            return Solution {
+                value: EyeValue { a: b, b, c, d: 2 },
+                first_moves: Vec::new(),
+                attack: 0,
+                defense: 0,
+                pv: Default::default(),
+                nodes: self.s.stats.nodes,
+            };
+        }
         let (b, c) = if !whole
             && self.s.features.two_moves_first
             && self.g.n >= TWO_MOVES_FIRST_FROM
