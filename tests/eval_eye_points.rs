@@ -1,6 +1,7 @@
 //! Issue 30, item 3: an `eval_eye` answer names board vertices only, each one the side that
 //! plays it may play. Random games on 9x9 and 13x13 (a fixed generator), every space of
-//! every few positions analysed, and the ends of two of the random games against GNU Go.
+//! every few positions analysed, and the ends of two of the random games against GNU Go;
+//! and what `eval_eye` reads of a large space (the two digits it prints first).
 
 use nakade::board::analysis::{analyze_position, AnalysisLimits};
 use nakade::board::{vertex, Board, Color};
@@ -94,4 +95,21 @@ fn an_attack_by_the_walls_outer_liberty_is_named() {
     let report = analyze_at(&mut board, &ev, n3, AnalysisLimits::default()).unwrap();
     assert_eq!(report.value.unwrap().to_string(), "0122");
     assert_eq!(report.eval_eye(&board), "1 2 H1 N1");
+}
+
+/// `eval_eye` over GTP reads a large space's `b` and `c` first, and its whole value only
+/// where they differ (its vital points are printed only then): two spaces of the random
+/// games whose whole reading the analysis's 200,000 nodes do not finish, answered `2 2` from
+/// the bound before, now read. Black's 11-point corner of the 9x9 game before move 25:
+/// `1 1`, as GNU Go 3.8 answers there, and as the whole value read with 20,000,000 nodes
+/// says (0112). White's 12-point edge space of the 13x13 game before move 40: `1 1`, the
+/// whole value's digits read with 20,000,000 nodes (0112); GNU Go answers `2 2` there, its
+/// size guess for a space it does not read (12 points, 4 of them marginal).
+#[test]
+fn eval_eye_reads_the_two_digits_it_prints_first() {
+    let session = "loadsgf benches/games/game3_9x9.sgf 25\neval_eye B5\n\
+                   loadsgf benches/games/game4_13x13.sgf 40\neval_eye J10\n";
+    let (out, err, code) = crate::support::nakade(&["gtp"], session);
+    assert_eq!((err.as_str(), code), ("", 0));
+    assert_eq!(out, "= black\n\n= 1 1\n\n= white\n\n= 1 1\n\n");
 }

@@ -57,7 +57,7 @@ use crate::value::EyeValue;
 use rayon::prelude::*;
 
 pub use crate::board::values::valuation::{
-    evaluate_analyzed, keep_playable, space_graph, AnalysisLimits, Source, SpaceReport,
+    evaluate_analyzed, keep_playable, space_graph, AnalysisLimits, Digits, Source, SpaceReport,
     DEFAULT_SOLVER_NODES, MAX_MATCHED_INNER,
 };
 

@@ -393,11 +393,13 @@ fn wall_makes_two_eyes(board: &Board, wall: &EyeSpace) -> bool {
         node_limit: READ_REGION_NODES,
         ..Params::default()
     };
+    // Only `b` is asked: the attacker's two moves in a row are not read.
     let features = Features {
         lines: false,
+        min_max: true,
         ..Features::default()
     };
-    matches!(solve_with(&space, &params, features), Ok(sol) if sol.value.digits()[1] == 2)
+    matches!(solve_with(&space, &params, features), Ok(sol) if sol.value.b == 2)
 }
 
 /// True when the string at `s` sits in a small region of the other colour.

@@ -80,7 +80,7 @@
 pub mod fight;
 pub mod score;
 
-use crate::board::analysis::{self, AnalysisLimits, SpaceReport};
+use crate::board::analysis::{self, AnalysisLimits, Digits, SpaceReport};
 use crate::board::eyes::eyespace::{domain, Liveness};
 use crate::board::strings::tactics::{self, Attack, Defense, ReadLimits};
 use crate::board::strings::{self, StringStatus};
@@ -306,7 +306,7 @@ impl Default for FinalLimits {
             analysis: AnalysisLimits {
                 solver_nodes: FINAL_SOLVER_NODES,
                 // Life asks `b` and `c` of a space, never two moves in a row.
-                min_max_only: true,
+                digits: Digits::MinMax,
                 read: ReadLimits {
                     max_nodes: FINAL_READ_NODES,
                     ..analysis.read

@@ -25,7 +25,7 @@
 //! (each side's move in the ko where settling it is that side's best first move).
 
 use crate::board::values::valuation::{
-    evaluate_analyzed, AnalysisLimits, KoReading, Source, SpaceReport,
+    evaluate_analyzed, AnalysisLimits, Digits, KoReading, Source, SpaceReport,
 };
 use crate::board::Loc;
 use crate::evaluation::evaluate::Evaluator;
@@ -66,7 +66,7 @@ pub fn read_both_ways(ev: &Evaluator<'_>, report: &mut SpaceReport, limits: Anal
     let ko = settled.ko;
     // The join reads `a` and `d` of both readings: whole values.
     let whole = AnalysisLimits {
-        min_max_only: false,
+        digits: Digits::All,
         ..limits
     };
     let owner = evaluate_analyzed(ev, settled.owner_wins.clone(), whole);

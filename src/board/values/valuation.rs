@@ -53,12 +53,25 @@ pub struct AnalysisLimits {
     /// answers (a count, not a time, so an analysis answers the same on any machine); a space
     /// the solver cannot read within it is reported as a bound ([`Source::Bound`]).
     pub solver_nodes: u64,
-    /// Read spaces of more than eight vertices that no pattern answers for `b` and `c`
-    /// only (the eyes with the attacker and with the owner moving first there; see
+    /// Which digits the solver reads of a space of more than eight vertices that no pattern
+    /// answers: all four by default. A space one ko decides is always read whole.
+    pub digits: Digits,
+}
+
+/// Which digits of a large space's value the solver reads ([`AnalysisLimits::digits`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Digits {
+    /// All four, and the vital points.
+    #[default]
+    All,
+    /// `b` and `c` only, the eyes with the attacker and with the owner moving first (see
     /// [`Features::min_max`]): what the final status asks, at a fraction of a whole
-    /// solve's cost. Such a space's source is [`Source::SolverMinMax`]. A space one ko
-    /// decides is still read whole. Off by default.
-    pub min_max_only: bool,
+    /// solve's cost. Such a space's source is [`Source::SolverMinMax`].
+    MinMax,
+    /// `b` and `c` first, and all four only where they differ: what `eval_eye` prints
+    /// (GNU Go's `MIN MAX`, with vital points only when `b != c`). A space whose `b` and
+    /// `c` are equal keeps [`Source::SolverMinMax`].
+    MinMaxFirst,
 }
 
 impl Default for AnalysisLimits {
@@ -67,7 +80,7 @@ impl Default for AnalysisLimits {
             read: ReadLimits::default(),
             max_solver_vertices: crate::evaluation::solve::MAX_VERTICES,
             solver_nodes: DEFAULT_SOLVER_NODES,
-            min_max_only: false,
+            digits: Digits::All,
         }
     }
 }
@@ -79,7 +92,7 @@ pub enum Source {
     Pattern(u32),
     /// The solver read the space.
     Solver,
-    /// The solver read only the space's `b` and `c` ([`AnalysisLimits::min_max_only`]):
+    /// The solver read only the space's `b` and `c` ([`AnalysisLimits::digits`]):
     /// they are exact; `a` is given as `b` and `d` as 2, their upper bounds; no vital
     /// points are named.
     SolverMinMax,
@@ -524,11 +537,6 @@ fn solve_large(
     limits: AnalysisLimits,
 ) -> Result<Option<(evaluate::Evaluation, Source)>, evaluate::EvalError> {
     let nodes = limits.solver_nodes;
-    let source = if limits.min_max_only {
-        Source::SolverMinMax
-    } else {
-        Source::Solver
-    };
     graph.check_liberties()?;
     if !ev.has_solver() {
         return Ok(None);
@@ -541,28 +549,40 @@ fn solve_large(
     // Through the evaluator where the shape fits its key: a host analysing one position
     // after another meets the same large space move after move, and the evaluator keeps
     // both the exact answers and the give-ups (with their node limit).
-    if graph.len() + graph.enclosed_len() <= canon::MAX_VERTICES {
-        let e = if limits.min_max_only {
-            ev.solve_min_max(graph, &params)
-        } else {
-            ev.solve_with(graph, &params)
+    let read = |min_max: bool| -> Result<evaluate::Evaluation, evaluate::EvalError> {
+        if graph.len() + graph.enclosed_len() <= canon::MAX_VERTICES {
+            return if min_max {
+                ev.solve_min_max(graph, &params)
+            } else {
+                ev.solve_with(graph, &params)
+            };
+        }
+        let features = Features {
+            lines: false,
+            min_max,
+            ..Features::default()
         };
-        return e.map(|e| Some((e, source)));
+        let sol = solve_with(&evaluate::space_of(graph)?, &params, features)?;
+        // The space's vertices are the graph's, in its order.
+        Ok(evaluate::Evaluation {
+            value: sol.value,
+            attack: VertexSet(sol.attack),
+            defense: VertexSet(sol.defense),
+            source: evaluate::Source::Solver,
+        })
+    };
+    match limits.digits {
+        Digits::All => read(false).map(|e| Some((e, Source::Solver))),
+        Digits::MinMax => read(true).map(|e| Some((e, Source::SolverMinMax))),
+        Digits::MinMaxFirst => {
+            let e = read(true)?;
+            if e.value.b == e.value.c {
+                Ok(Some((e, Source::SolverMinMax)))
+            } else {
+                read(false).map(|e| Some((e, Source::Solver)))
+            }
+        }
     }
-    let features = Features {
-        lines: false,
-        min_max: limits.min_max_only,
-        ..Features::default()
-    };
-    let sol = solve_with(&evaluate::space_of(graph)?, &params, features)?;
-    // The space's vertices are the graph's, in its order.
-    let e = evaluate::Evaluation {
-        value: sol.value,
-        attack: VertexSet(sol.attack),
-        defense: VertexSet(sol.defense),
-        source: evaluate::Source::Solver,
-    };
-    Ok(Some((e, source)))
 }
 
 fn source_of(s: evaluate::Source) -> Source {

@@ -23,7 +23,9 @@
 //! ```
 
 use super::engine::{parse_color, Engine, Handler};
-use crate::board::analysis::{analyze_for_eval_eye, AnalysisLimits, EyeEvaluator, PositionReport};
+use crate::board::analysis::{
+    analyze_for_eval_eye, AnalysisLimits, Digits, EyeEvaluator, PositionReport,
+};
 use crate::board::eyes::eyespace::{eye_spaces, space_at, Liveness};
 use crate::board::eyes::topology::analyze;
 use crate::board::{vertex, Board, Color, Loc};
@@ -131,8 +133,11 @@ pub fn eval_eye_cached_with(ev: Evaluator<'static>, limits: AnalysisLimits) -> H
             Some((b, c, r)) if b == st.board && c == st.to_move => (b, r),
             _ => {
                 let mut b = st.board.clone();
+                // `MIN MAX` needs `b` and `c`; the other digits and the vital points only
+                // where they differ.
                 let lim = AnalysisLimits {
                     read: st.limits,
+                    digits: Digits::MinMaxFirst,
                     ..limits
                 };
                 let r = analyze_for_eval_eye(&mut b, &ev, Some(st.to_move), lim);
