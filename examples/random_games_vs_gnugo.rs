@@ -68,7 +68,9 @@ use std::thread::JoinHandle;
 use std::time::Instant;
 
 use nakade::board::analysis::MAX_MATCHED_INNER;
-use nakade::board::analysis::{analyze_position, AnalysisLimits, PositionReport, SpaceReport};
+use nakade::board::analysis::{
+    analyze_position, AnalysisLimits, Digits, PositionReport, SpaceReport,
+};
 use nakade::board::tactics::{self, Attack, Defense, ReadLimits};
 use nakade::board::{vertex, Board, Color, Loc};
 use nakade::evaluation::db::Database;
@@ -516,6 +518,7 @@ fn our_kind(ours: &str, space: Option<&SpaceReport>) -> &'static str {
         Some(s) => match s.source_kind() {
             "pattern" => "exact: pattern",
             "solver" => "exact: solver",
+            "solver-min-max" => "exact: solver (b and c, as eval_eye reads)",
             "captured" => "exact: captured stones",
             "ko" => "exact: ko",
             _ => "no value",
@@ -720,7 +723,12 @@ fn compare(
         t.queries += 1;
         let report = report.get_or_insert_with(|| {
             let mut b = board.clone();
-            analyze_position(&mut b, ev, None, AnalysisLimits::default())
+            // The spaces read as `eval_eye` reads them: a large space's `b` and `c` first.
+            let limits = AnalysisLimits {
+                digits: Digits::MinMaxFirst,
+                ..AnalysisLimits::default()
+            };
+            analyze_position(&mut b, ev, None, limits)
         });
         // GNU Go's space, asked once: for its origin and size, and for a difference's cause.
         let space = if theirs == "-1" {
