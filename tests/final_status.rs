@@ -448,3 +448,48 @@ fn a_large_area_is_read_for_the_eyes_with_either_side_first() {
         .collect();
     assert_eq!(large, [Some((2, 2))]);
 }
+
+/// A space read for `b` and `c` alone names no vital point: its `eval_eye` answer is `MIN
+/// MAX` only, never a `PASS`, and no outer liberty is put in for a missing attack point.
+/// White's 10-point corner A4-C1 of the 9x9 self-play position, read whole, is 1122 with
+/// vital points; read for two digits, `1 2` and nothing else.
+#[test]
+fn a_space_read_for_two_digits_names_no_vital_point() {
+    use nakade::board::analysis::{analyze_position, AnalysisLimits, Digits, Source};
+    let (mut board, _, _) = load("selfplay/9-l1-s9.sgf");
+    let ev = Evaluator::with_default();
+    let a2 = vertex::parse(&board, "A2").unwrap();
+    let mut answers = Vec::new();
+    for digits in [Digits::All, Digits::MinMax] {
+        let limits = AnalysisLimits {
+            digits,
+            ..AnalysisLimits::default()
+        };
+        let report = analyze_position(&mut board, &ev, None, limits);
+        let space = report
+            .spaces
+            .iter()
+            .find(|s| s.analyzed.space.contains(a2))
+            .unwrap();
+        answers.push((
+            space.source,
+            space.min_max(),
+            space.exact_value().map(|v| v.to_string()),
+            space.attack.is_empty(),
+            space.eval_eye(&board).split_whitespace().count(),
+        ));
+    }
+    assert_eq!(
+        answers,
+        [
+            (
+                Source::Solver,
+                Some((1, 2)),
+                Some("1122".to_string()),
+                false,
+                4
+            ),
+            (Source::SolverMinMax, Some((1, 2)), None, true, 2),
+        ]
+    );
+}

@@ -246,9 +246,13 @@ impl SpaceReport {
 
     /// The answer as GNU Go's `eval_eye` prints it: `MIN MAX`, plus ` ATTACK DEFENSE` when the
     /// move is urgent (`b != c` and `d + c - b - a > 0`); `?` when the space has no value.
+    /// A space read for `b` and `c` alone ([`Source::SolverMinMax`]) gives `MIN MAX` only: no
+    /// vital point was read (`eval_eye` over GTP reads the whole value where `b != c`).
     pub fn eval_eye(&self, board: &Board) -> String {
         match self.value {
             None => "?".to_string(),
+            // Read for `b` and `c` only: no vital point to name.
+            Some(v) if self.source == Source::SolverMinMax => format!("{} {}", v.b, v.c),
             Some(v) => {
                 let (a, d) = self.vital_pair(board);
                 format_eval_eye(board, v, a.as_ref(), d.as_ref())
@@ -398,7 +402,8 @@ pub fn keep_playable(board: &Board, report: &mut SpaceReport) {
     let playable = |l: &Loc, c: Color| board.is_empty(*l) && board.is_legal(*l, c);
     report.attack.retain(|l| playable(l, owner.opponent()));
     report.defense.retain(|l| playable(l, owner));
-    if let Some(v) = report.value.filter(|_| !report.is_bound()) {
+    // Not for a reading of `b` and `c` alone: its `a` is only a bound and it names no point.
+    if let Some(v) = report.exact_value() {
         if v.a < v.c && report.attack.is_empty() {
             report.attack = report
                 .analyzed
