@@ -57,8 +57,8 @@ use crate::value::EyeValue;
 use rayon::prelude::*;
 
 pub use crate::board::values::valuation::{
-    evaluate_analyzed, keep_playable, space_graph, AnalysisLimits, Digits, Source, SpaceReport,
-    DEFAULT_SOLVER_NODES, MAX_MATCHED_INNER,
+    evaluate_analyzed, keep_playable, space_graph, AnalysisLimits, Digits, MinMax, Source,
+    SpaceReport, DEFAULT_SOLVER_NODES, MAX_MATCHED_INNER,
 };
 
 /// Positions with at least this many eye spaces read them in parallel (rayon's global pool:

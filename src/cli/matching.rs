@@ -403,20 +403,11 @@ fn answer_block(
         .iter()
         .map(|_| pool.pop().unwrap_or_default())
         .collect();
-    // One thread: no hand-over to a worker and back (a core's worth of futex waits).
-    let answered: Vec<ChunkOut> = if rayon::current_num_threads() == 1 {
-        chunks
-            .iter()
-            .zip(buffers)
-            .map(|(chunk, bytes)| answer_chunk(mode, chunk, bytes))
-            .collect()
-    } else {
-        chunks
-            .par_iter()
-            .zip(buffers)
-            .map(|(chunk, bytes)| answer_chunk(mode, chunk, bytes))
-            .collect()
-    };
+    let answered: Vec<ChunkOut> = chunks
+        .par_iter()
+        .zip(buffers)
+        .map(|(chunk, bytes)| answer_chunk(mode, chunk, bytes))
+        .collect();
     let mut scratch = Vec::new();
     for c in answered {
         let mut from = 0;

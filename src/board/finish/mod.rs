@@ -80,7 +80,7 @@
 pub mod fight;
 pub mod score;
 
-use crate::board::analysis::{self, AnalysisLimits, Digits, SpaceReport};
+use crate::board::analysis::{self, AnalysisLimits, Digits, MinMax, SpaceReport};
 use crate::board::eyes::eyespace::{domain, Liveness};
 use crate::board::strings::tactics::{self, Attack, Defense, ReadLimits};
 use crate::board::strings::{self, StringStatus};
@@ -277,10 +277,6 @@ pub struct Group {
     /// read them: the evidence for [`Reason::TwoEyes`], [`Reason::Enclosed`] and the others.
     pub spaces: Vec<(Vec<Loc>, Option<MinMax>)>,
 }
-
-/// The eyes a space gives with the opponent moving first there and with its owner moving
-/// first: `b` and `c` of its value.
-pub type MinMax = (u8, u8);
 
 /// The solver's budget, in nodes, for one eye space in the final-status reading (the
 /// analysis's default is ten times more): the spaces that decide life are small and read

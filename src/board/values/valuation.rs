@@ -58,6 +58,10 @@ pub struct AnalysisLimits {
     pub digits: Digits,
 }
 
+/// The eyes a space gives with the attacker and with its owner moving first there: `b` and
+/// `c` of its value ([`SpaceReport::min_max`]).
+pub type MinMax = (u8, u8);
+
 /// Which digits of a large space's value the solver reads ([`AnalysisLimits::digits`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Digits {
@@ -172,7 +176,7 @@ impl SpaceReport {
     /// The eyes the space gives with the attacker moving first there and with the owner
     /// moving first (`b` and `c` of its value), where they are known: from an exact value
     /// or a reading of those two digits ([`Source::SolverMinMax`]).
-    pub fn min_max(&self) -> Option<(u8, u8)> {
+    pub fn min_max(&self) -> Option<MinMax> {
         self.value.filter(|_| !self.is_bound()).map(|v| (v.b, v.c))
     }
 

@@ -296,8 +296,8 @@ pub struct Features {
     /// Read only the two digits of one move each: `b` (the attacker first) and `c` (the
     /// defender first), what a final status asks of a space (does its owner live, whoever
     /// moves first there?). `a` and `d` are not read and are given as their upper bounds,
-    /// `b` and 2 (as [`Solution::value`] documents); no vital points, no first moves, no lines of play.
-    /// Without the readings of two moves in a row, a large space costs a fraction of a
+    /// `b` and 2 (as [`Solution::value`] documents); no vital points, no first moves, no
+    /// lines of play. Without the readings of two moves in a row, a large space costs a fraction of a
     /// whole solve: the open 16-point corner 161 thousand nodes (0.1 s) against 1.0 M; the
     /// fourteen spaces of 12 to 20 points of the 19x19 final positions of `tests/final/`
     /// that a whole solve cannot read in 20,000 nodes, 1 to 19 times less time. The open
