@@ -88,11 +88,13 @@ fn a_space_beyond_the_solver_is_a_bound() {
     assert!(space.attack.is_empty() && space.defense.is_empty());
 }
 
-/// The 13-point space of a bench position is a bound within the default budget; `nakade
-/// analyze --solver-nodes` gives the solver more, and it reads the space: the value and vital
-/// points are those of solving its graph, the outer liberty the board leaves included.
+/// The 13-point space of a bench position is not read whole within the default budget: it
+/// keeps its `b` and `c`, read alone (source `solver-min-max`), and has no value and no
+/// bound. `nakade analyze --solver-nodes` gives the solver more, and it reads the space
+/// whole: the value (whose `b` and `c` are those read alone) and the vital points are those
+/// of solving its graph, the outer liberty the board leaves included.
 #[test]
-fn a_larger_budget_reads_a_space_the_default_leaves_a_bound() {
+fn a_larger_budget_reads_whole_a_space_the_default_reads_for_two_digits() {
     let space_of_13 = |args: &[&str]| {
         let (out, err, code) = crate::support::nakade(args, "");
         assert_eq!(code, 0, "{err}");
@@ -107,15 +109,19 @@ fn a_larger_budget_reads_a_space_the_default_leaves_a_bound() {
     };
     let file = "benches/positions/middle_game_5.sgf";
     let default = space_of_13(&["analyze", file, "--json"]);
-    // A bound is no value: `value` is null, `bound` holds it (issue 34, item 4).
-    assert_eq!(default["source"], "bound");
+    // Two digits are no value: `value` is null, `min_max` holds them.
+    assert_eq!(default["source"], "solver-min-max");
     assert_eq!(default["value"], serde_json::Value::Null);
-    assert_eq!(default["bound"], "2222");
+    assert_eq!(default["bound"], serde_json::Value::Null);
+    assert_eq!(default["min_max"], serde_json::json!([2, 2]));
+    assert_eq!(default["eval_eye"], "2 2");
+    assert_eq!(default["attack"], serde_json::json!([]));
     assert_eq!(default["pattern"], serde_json::Value::Null);
     let more = space_of_13(&["analyze", file, "--json", "--solver-nodes", "2000000"]);
     assert_eq!(more["source"], "solver");
     assert_eq!(more["bound"], serde_json::Value::Null);
     assert_eq!(more["value"], "1222");
+    assert_eq!(more["min_max"], default["min_max"]);
     assert_eq!(more["attack"], serde_json::json!(["R10", "S10", "T8"]));
     assert_eq!(more["outer_liberties"], 1);
     // The same space solved as a graph (its corner rows: S13 T13 / Q12-T12 / S11 T11 /
@@ -133,4 +139,35 @@ fn a_larger_budget_reads_a_space_the_default_leaves_a_bound() {
     assert!(out.contains("value:   1222"), "{out}");
     // Row 3 column 1 is R10, row 3 column 2 S10, row 5 column 3 T8.
     assert!(out.contains("attack:  3,1 3,2 5,3\n"), "{out}");
+}
+
+/// A space whose topology one ko decides is read both ways and the values joined, but only
+/// values read whole: where both readings are beyond the solver (black's 18-point space
+/// J9 of the 13x13 game before move 133, with nine white stones inside), the space is a
+/// bound, not a ko "between" two bounds that would look like a value.
+#[test]
+fn a_ko_between_readings_beyond_reach_is_a_bound() {
+    let (out, err, code) = crate::support::nakade(
+        &[
+            "analyze",
+            "benches/games/game4_13x13.sgf",
+            "--move",
+            "133",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let space = report["spaces"]
+        .as_array()
+        .expect("spaces")
+        .iter()
+        .find(|s| s["points"][0] == "J9")
+        .expect("the space at J9");
+    assert_eq!(space["points"].as_array().map(Vec::len), Some(18));
+    assert_eq!(space["source"], "bound");
+    assert_eq!(space["ko"], serde_json::Value::Null);
+    assert_eq!(space["value"], serde_json::Value::Null);
+    assert_eq!(space["bound"], "2222");
 }

@@ -70,7 +70,7 @@ fn a_half_eye_in_a_diagram_json() {
             "color": "white", "points": ["C3"], "marginal": [], "open_sides": [], "stones": [],
             "half_eyes": [{"point": "C3", "sum": "3", "attack": ["D2"], "defense": ["D2"]}],
             "false_eyes": [], "class": "11", "outer_liberties": 2, "source": "pattern", "pattern": 200004, "ko": null, "value": "0011", "bound": null,
-            "attack": ["D2"], "defense": ["D2"], "eval_eye": "0 1 D2 D2"
+            "min_max": [0, 1], "attack": ["D2"], "defense": ["D2"], "eval_eye": "0 1 D2 D2"
         }])
     );
 }

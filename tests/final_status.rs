@@ -449,12 +449,14 @@ fn a_large_area_is_read_for_the_eyes_with_either_side_first() {
     assert_eq!(large, [Some((2, 2))]);
 }
 
-/// A space read for `b` and `c` alone names no vital point: its `eval_eye` answer is `MIN
-/// MAX` only, never a `PASS`, and no outer liberty is put in for a missing attack point.
-/// White's 10-point corner A4-C1 of the 9x9 self-play position, read whole, is 1122 with
-/// vital points; read for two digits, `1 2` and nothing else.
+/// A space read for `b` and `c` alone names one vital point a side where `b != c`, a move
+/// that reaches its digit, and its `eval_eye` answer names them as a whole reading's does:
+/// never a `PASS`. White's 10-point corner A4-C1 of the 9x9 self-play position, read whole,
+/// is 1122 with four attack and four defence points (`eval_eye` names A2 for both); read
+/// for two digits, `1 2` and the first point (in the graph's order) that reaches each
+/// digit, B2 and B3, each in the whole reading's set.
 #[test]
-fn a_space_read_for_two_digits_names_no_vital_point() {
+fn a_space_read_for_two_digits_names_one_vital_point_a_side() {
     use nakade::board::analysis::{analyze_position, AnalysisLimits, Digits, Source};
     let (mut board, _, _) = load("selfplay/9-l1-s9.sgf");
     let ev = Evaluator::with_default();
@@ -471,12 +473,19 @@ fn a_space_read_for_two_digits_names_no_vital_point() {
             .iter()
             .find(|s| s.analyzed.space.contains(a2))
             .unwrap();
+        let names = |l: &[nakade::board::Loc]| {
+            l.iter()
+                .map(|&l| vertex::name(&board, l))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
         answers.push((
             space.source,
             space.min_max(),
             space.exact_value().map(|v| v.to_string()),
-            space.attack.is_empty(),
-            space.eval_eye(&board).split_whitespace().count(),
+            names(&space.attack),
+            names(&space.defense),
+            space.eval_eye(&board),
         ));
     }
     assert_eq!(
@@ -486,10 +495,18 @@ fn a_space_read_for_two_digits_names_no_vital_point() {
                 Source::Solver,
                 Some((1, 2)),
                 Some("1122".to_string()),
-                false,
-                4
+                "A4 A2 B2 B1".to_string(),
+                "B3 A2 B2 B1".to_string(),
+                "1 2 A2 A2".to_string(),
             ),
-            (Source::SolverMinMax, Some((1, 2)), None, true, 2),
+            (
+                Source::SolverMinMax,
+                Some((1, 2)),
+                None,
+                "B2".to_string(),
+                "B3".to_string(),
+                "1 2 B2 B3".to_string(),
+            ),
         ]
     );
 }

@@ -31,6 +31,7 @@ const KNOWN: &[&str] = &[
     "minItems",
     "maxItems",
     "minimum",
+    "maximum",
     "minLength",
     "maxLength",
     "$ref",
@@ -88,6 +89,11 @@ fn check(root: &Value, s: &Value, v: &Value, path: &str, out: &mut Vec<String>) 
     if let (Some(min), Some(n)) = (obj.get("minimum").and_then(Value::as_f64), v.as_f64()) {
         if n < min {
             out.push(format!("{path}: {n} < {min}"));
+        }
+    }
+    if let (Some(max), Some(n)) = (obj.get("maximum").and_then(Value::as_f64), v.as_f64()) {
+        if n > max {
+            out.push(format!("{path}: {n} > {max}"));
         }
     }
     if let Some(text) = v.as_str() {

@@ -317,6 +317,15 @@ fn space_text(out: &mut String, board: &Board, k: usize, s: &SpaceReport) {
             "  value:     at most 2 eyes (a bound, {v}: beyond the solver's reach, not a value)"
         )
         .unwrap(),
+        Some(v) if s.source == Source::SolverMinMax => writeln!(
+            out,
+            "  value:     {} ({} with the attacker first, {} with the owner first; \
+             the other two digits not read)",
+            s.value_label(),
+            eyes(v.b),
+            eyes(v.c)
+        )
+        .unwrap(),
         Some(v) => writeln!(out, "  value:     {v} ({})", v.describe()).unwrap(),
         None => writeln!(out, "  value:     unknown").unwrap(),
     }
@@ -325,6 +334,15 @@ fn space_text(out: &mut String, board: &Board, k: usize, s: &SpaceReport) {
     writeln!(out, "  eval_eye:  {}", s.eval_eye(board)).unwrap();
     for line in s.analyzed.space.render(board).lines() {
         writeln!(out, "    {line}").unwrap();
+    }
+}
+
+/// `n` eyes, in words.
+fn eyes(n: u8) -> &'static str {
+    match n {
+        0 => "no eye",
+        1 => "1 eye",
+        _ => "2 eyes",
     }
 }
 
@@ -383,6 +401,9 @@ pub fn to_json(board: &Board, r: &PositionReport) -> Value {
                 // A bound is never a value: a host that reads `value` alone cannot mistake it.
                 "value": s.exact_value().map(|v| v.to_string()),
                 "bound": if s.is_bound() { s.value.map(|v| v.to_string()) } else { None },
+                // `b` and `c` (the eyes with the attacker, with the owner first) wherever
+                // they are known: from a value, or read alone (`solver-min-max`).
+                "min_max": s.min_max().map(|(b, c)| [b, c]),
                 "attack": n(&s.attack),
                 "defense": n(&s.defense),
                 "eval_eye": s.eval_eye(board),

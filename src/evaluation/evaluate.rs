@@ -266,8 +266,8 @@ impl<'db> Evaluator<'db> {
     }
 
     /// [`Evaluator::solve_with`] reading only `b` and `c` (see
-    /// [`Features::min_max`](solve::Features::min_max)): no vital points, `a` and `d` given
-    /// as their upper bounds. The cache keeps these apart from whole values.
+    /// [`Features::min_max`](solve::Features::min_max)): `a` and `d` given as their upper
+    /// bounds, at most one vital point a side. The cache keeps these apart from whole values.
     pub(crate) fn solve_min_max(
         &self,
         g: &EyeGraph,

@@ -56,7 +56,8 @@ pub fn join(o: EyeValue, x: EyeValue) -> EyeValue {
 /// eye stage gives them: [`AnalyzedSpace::ko_settled`]), and gives `report` the joined
 /// value, source [`Source::Ko`] and the ko's vital points. Leaves it as it is when the
 /// topology depends on no ko or on more than one (three kos around one space are rare
-/// enough that GNU Go ignores them; so does this), or when either reading has no value.
+/// enough that GNU Go ignores them; so does this), or when either reading has no exact
+/// value in all four digits (a bound, or `b` and `c` alone).
 ///
 /// [`AnalyzedSpace::ko_settled`]: crate::board::eyes::topology::AnalyzedSpace::ko_settled
 pub fn read_both_ways(ev: &Evaluator<'_>, report: &mut SpaceReport, limits: AnalysisLimits) {
@@ -74,6 +75,14 @@ pub fn read_both_ways(ev: &Evaluator<'_>, report: &mut SpaceReport, limits: Anal
     let (Some(o), Some(x)) = (owner.value, attacker.value) else {
         return;
     };
+    // Only values read in all four digits are joined: a bound, or `b` and `c` alone, would
+    // make the join look exact where it is not.
+    if [owner.source, attacker.source]
+        .iter()
+        .any(|s| matches!(s, Source::Bound | Source::SolverMinMax))
+    {
+        return;
+    }
     let value = join(o, x);
     let mut attack: Vec<Loc> = Vec::new();
     let mut defense: Vec<Loc> = Vec::new();

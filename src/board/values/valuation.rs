@@ -51,7 +51,9 @@ pub struct AnalysisLimits {
     pub max_solver_vertices: usize,
     /// The search budget, in nodes, for each space of more than eight vertices that no pattern
     /// answers (a count, not a time, so an analysis answers the same on any machine); a space
-    /// the solver cannot read within it is reported as a bound ([`Source::Bound`]).
+    /// the solver cannot read within it is read for `b` and `c` alone
+    /// ([`Source::SolverMinMax`]), and where that gives up too, reported as a bound
+    /// ([`Source::Bound`]).
     pub solver_nodes: u64,
     /// Which digits the solver reads of a space of more than eight vertices that no pattern
     /// answers: all four by default. A space one ko decides is always read whole.
@@ -65,7 +67,9 @@ pub type MinMax = (u8, u8);
 /// Which digits of a large space's value the solver reads ([`AnalysisLimits::digits`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Digits {
-    /// All four, and the vital points.
+    /// All four, and the vital points. `b` and `c` are read first, within the same budget:
+    /// where the whole reading then gives up, the space keeps them
+    /// ([`Source::SolverMinMax`]) rather than becoming a bound.
     #[default]
     All,
     /// `b` and `c` only, the eyes with the attacker and with the owner moving first (see
@@ -74,7 +78,7 @@ pub enum Digits {
     MinMax,
     /// `b` and `c` first, and all four only where they differ: what `eval_eye` prints
     /// (GNU Go's `MIN MAX`, with vital points only when `b != c`). A space whose `b` and
-    /// `c` are equal keeps [`Source::SolverMinMax`].
+    /// `c` are equal, or whose whole reading gives up, keeps [`Source::SolverMinMax`].
     MinMaxFirst,
 }
 
@@ -97,8 +101,10 @@ pub enum Source {
     /// The solver read the space.
     Solver,
     /// The solver read only the space's `b` and `c` ([`AnalysisLimits::digits`]):
-    /// they are exact; `a` is given as `b` and `d` as 2, their upper bounds; no vital
-    /// points are named.
+    /// they are exact; `a` is given as `b` and `d` as 2, their upper bounds. Where
+    /// `b != c`, one vital point a side, a move inside the space that reaches its digit
+    /// (not every vital point, nor the one a whole solve would prefer), where the reading
+    /// found one within its budget.
     SolverMinMax,
     /// Beyond the solver's reach (too many vertices, or the search gave up) and no pattern:
     /// the value given, two eyes in every digit, is only an upper bound, not the space's
@@ -250,13 +256,18 @@ impl SpaceReport {
 
     /// The answer as GNU Go's `eval_eye` prints it: `MIN MAX`, plus ` ATTACK DEFENSE` when the
     /// move is urgent (`b != c` and `d + c - b - a > 0`); `?` when the space has no value.
-    /// A space read for `b` and `c` alone ([`Source::SolverMinMax`]) gives `MIN MAX` only: no
-    /// vital point was read (`eval_eye` over GTP reads the whole value where `b != c`).
+    /// A space read for `b` and `c` alone ([`Source::SolverMinMax`]) names the vital points
+    /// its reading found where `b != c` (one a side), and gives `MIN MAX` alone where it
+    /// found none for a side: never `PASS`.
     pub fn eval_eye(&self, board: &Board) -> String {
         match self.value {
             None => "?".to_string(),
-            // Read for `b` and `c` only: no vital point to name.
-            Some(v) if self.source == Source::SolverMinMax => format!("{} {}", v.b, v.c),
+            Some(v)
+                if self.source == Source::SolverMinMax
+                    && (v.b == v.c || self.attack.is_empty() || self.defense.is_empty()) =>
+            {
+                format!("{} {}", v.b, v.c)
+            }
             Some(v) => {
                 let (a, d) = self.vital_pair(board);
                 format_eval_eye(board, v, a.as_ref(), d.as_ref())
@@ -406,7 +417,8 @@ pub fn keep_playable(board: &Board, report: &mut SpaceReport) {
     let playable = |l: &Loc, c: Color| board.is_empty(*l) && board.is_legal(*l, c);
     report.attack.retain(|l| playable(l, owner.opponent()));
     report.defense.retain(|l| playable(l, owner));
-    // Not for a reading of `b` and `c` alone: its `a` is only a bound and it names no point.
+    // Not for a reading of `b` and `c` alone: it names the points it found and says nothing
+    // of the others (the budget may have run out before it found one).
     if let Some(v) = report.exact_value() {
         if v.a < v.c && report.attack.is_empty() {
             report.attack = report
@@ -580,15 +592,31 @@ fn solve_large(
             source: evaluate::Source::Solver,
         })
     };
+    // A whole reading that gives up within the budget falls back on `b` and `c` alone, read
+    // first or now: exact in the two digits life asks, rather than a bound in all four.
+    let gave_up = |e: &evaluate::EvalError| {
+        matches!(
+            e,
+            evaluate::EvalError::Solver(SolveError::SearchLimit { .. } | SolveError::TimeLimit { .. })
+        )
+    };
     match limits.digits {
-        Digits::All => read(false).map(|e| Some((e, Source::Solver))),
+        Digits::All => {
+            let min_max = read(true)?;
+            match read(false) {
+                Err(e) if gave_up(&e) => Ok(Some((min_max, Source::SolverMinMax))),
+                whole => whole.map(|e| Some((e, Source::Solver))),
+            }
+        }
         Digits::MinMax => read(true).map(|e| Some((e, Source::SolverMinMax))),
         Digits::MinMaxFirst => {
-            let e = read(true)?;
-            if e.value.b == e.value.c {
-                Ok(Some((e, Source::SolverMinMax)))
-            } else {
-                read(false).map(|e| Some((e, Source::Solver)))
+            let min_max = read(true)?;
+            if min_max.value.b == min_max.value.c {
+                return Ok(Some((min_max, Source::SolverMinMax)));
+            }
+            match read(false) {
+                Err(e) if gave_up(&e) => Ok(Some((min_max, Source::SolverMinMax))),
+                whole => whole.map(|e| Some((e, Source::Solver))),
             }
         }
     }

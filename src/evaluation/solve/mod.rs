@@ -296,7 +296,9 @@ pub struct Features {
     /// Read only the two digits of one move each: `b` (the attacker first) and `c` (the
     /// defender first), what a final status asks of a space (does its owner live, whoever
     /// moves first there?). `a` and `d` are not read and are given as their upper bounds,
-    /// `b` and 2 (as [`Solution::value`] documents); no vital points, no first moves, no
+    /// `b` and 2 (as [`Solution::value`] documents). Where `b != c`, one vital point a
+    /// side: the first vertex whose move reaches its digit (`b` for the attacker, `c` for
+    /// the defender), where the budget left after the digits finds one; no first moves, no
     /// lines of play. Without the readings of two moves in a row, a large space costs a fraction of a
     /// whole solve: the open 16-point corner 161 thousand nodes (0.1 s) against 1.0 M; the
     /// fourteen spaces of 12 to 20 points of the 19x19 final positions of `tests/final/`
@@ -710,8 +712,9 @@ mod tests {
 
     /// Reading `b` and `c` alone gives the digits a whole solve gives, on small and large
     /// spaces, with margins, enclosed stones and each kind of value; `a` comes back as `b`
-    /// and `d` as 2 (their upper bounds), no vital point; a large open space costs a
-    /// fraction of the whole solve's nodes.
+    /// and `d` as 2 (their upper bounds); where `b != c`, one vital point a side, a move
+    /// that reaches its digit as the whole solve's first moves say; a large open space costs
+    /// a fraction of the whole solve's nodes.
     #[test]
     fn min_max_reads_b_and_c_as_the_whole_solve_does() {
         let min_max = Features {
@@ -737,7 +740,35 @@ mod tests {
             let read = solve_with(&space, &Params::default(), min_max).unwrap();
             let (w, r) = (whole.value, read.value);
             assert_eq!((r.a, r.b, r.c, r.d), (w.b, w.b, w.c, 2), "{text}");
-            assert_eq!((read.attack, read.defense), (0, 0), "{text}");
+            if w.b == w.c {
+                assert_eq!((read.attack, read.defense), (0, 0), "{text}");
+            } else {
+                let with_firsts = Features {
+                    lines: false,
+                    first_moves: true,
+                    ..Features::default()
+                };
+                let firsts = solve_with(&space, &Params::default(), with_firsts)
+                    .unwrap()
+                    .first_moves;
+                // The position a first move leaves, with the other player to move: its `c`
+                // after the attacker's move, its `b` after the defender's.
+                let left = |attacker: bool, bits: u32| {
+                    assert_eq!(bits.count_ones(), 1, "{text}");
+                    let mv = Move::Vertex(bits.trailing_zeros() as usize);
+                    let f = firsts
+                        .iter()
+                        .find(|f| f.attacker == attacker && f.mv == mv)
+                        .unwrap();
+                    if attacker {
+                        f.value.c
+                    } else {
+                        f.value.b
+                    }
+                };
+                assert_eq!(left(true, read.attack), w.b, "{text}");
+                assert_eq!(left(false, read.defense), w.c, "{text}");
+            }
             if cheaper {
                 assert!(
                     read.nodes * 2 < whole.nodes,

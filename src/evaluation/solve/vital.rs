@@ -82,6 +82,26 @@ impl Ctx<'_> {
         per[i].v[x]
     }
 
+    /// For a reading of `b` and `c` alone, one vital point of `black`'s: the first point of
+    /// the space, in vertex order, whose move leaves the other player to move with `target`
+    /// eyes (`b` for the attacker's, `c` for the defender's), as a one-bit set; none (0)
+    /// where only a move outside the space reaches it or the budget runs out first.
+    fn first_reaching(&mut self, node: &Node, hist: &[u64], black: bool, target: u8) -> u32 {
+        for mv in 0..self.g.n as u8 {
+            let Some(child) = self.after(node, &[], black, mv) else {
+                continue;
+            };
+            let k = self.count(&child, !black, hist);
+            if self.s.exhausted.is_some() {
+                return 0;
+            }
+            if k == target {
+                return 1 << mv;
+            }
+        }
+        0
+    }
+
     pub(super) fn solve(&mut self, root: &State, depth: u32) -> Solution {
         let node: Node = [Some(*root), Some(*root)];
         let hist = [root.board()];
@@ -100,11 +120,19 @@ impl Ctx<'_> {
             } else {
                 self.count(&node, false, &[])
             };
+            let (mut attack, mut defense) = (0, 0);
+            if b != c && self.s.exhausted.is_none() {
+                attack = self.first_reaching(&node, &hist, true, b);
+                defense = self.first_reaching(&node, &hist, false, c);
+                // The digits were read within the budget; a vital point the rest of it
+                // could not find is only missing.
+                self.s.exhausted = None;
+            }
             return Solution {
                 value: EyeValue { a: b, b, c, d: 2 },
                 first_moves: Vec::new(),
-                attack: 0,
-                defense: 0,
+                attack,
+                defense,
                 pv: Default::default(),
                 nodes: self.s.stats.nodes,
             };
