@@ -91,6 +91,8 @@ fn mixed_lines_keep_their_order_and_their_bytes() {
         "# a comment",
         "|...%|XO.%+---",
         "é..",
+        "# un commentaire accentué",
+        "\u{a0}",
         ".!\r",
         "\u{0b}.$.\u{0c}",
         "..%..%.O.",
