@@ -98,6 +98,7 @@ fn features() -> Features {
         lines: false,
         first_moves: false,
         min_max: false,
+        only_b: false,
     }
 }
 

@@ -47,6 +47,7 @@ fn combination(bits: u32, with_history: bool) -> Features {
         lines: false,
         first_moves: false,
         min_max: false,
+        only_b: false,
     }
 }
 

@@ -393,10 +393,11 @@ fn wall_makes_two_eyes(board: &Board, wall: &EyeSpace) -> bool {
         node_limit: READ_REGION_NODES,
         ..Params::default()
     };
-    // Only `b` is asked: the attacker's two moves in a row are not read.
+    // Only `b` is asked: neither `c` nor the attacker's two moves in a row are read.
     let features = Features {
         lines: false,
         min_max: true,
+        only_b: true,
         ..Features::default()
     };
     matches!(solve_with(&space, &params, features), Ok(sol) if sol.value.b == 2)

@@ -597,7 +597,9 @@ fn solve_large(
     let gave_up = |e: &evaluate::EvalError| {
         matches!(
             e,
-            evaluate::EvalError::Solver(SolveError::SearchLimit { .. } | SolveError::TimeLimit { .. })
+            evaluate::EvalError::Solver(
+                SolveError::SearchLimit { .. } | SolveError::TimeLimit { .. }
+            )
         )
     };
     match limits.digits {

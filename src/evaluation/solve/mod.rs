@@ -305,6 +305,10 @@ pub struct Features {
     /// that a whole solve cannot read in 20,000 nodes, 1 to 19 times less time. The open
     /// 20-point corner is still beyond 20 M nodes.
     pub min_max: bool,
+    /// With [`Features::min_max`], read `b` alone: `c` is given as 2 (its upper bound) and no
+    /// vital point is named. For a test that asks only whether a space gives two eyes with
+    /// the attacker moving first.
+    pub only_b: bool,
 }
 
 impl Features {
@@ -327,6 +331,7 @@ impl Features {
         lines: true,
         first_moves: true,
         min_max: false,
+        only_b: false,
     };
 }
 
@@ -352,6 +357,7 @@ impl Default for Features {
             lines: true,
             first_moves: false,
             min_max: false,
+            only_b: false,
         }
     }
 }
@@ -710,8 +716,8 @@ mod tests {
         }
     }
 
-    /// Reading `b` and `c` alone gives the digits a whole solve gives, on small and large
-    /// spaces, with margins, enclosed stones and each kind of value; `a` comes back as `b`
+    /// Reading `b` and `c` alone (or `b` alone) gives the digits a whole solve gives, on
+    /// small and large spaces, with margins, enclosed stones and each kind of value; `a` comes back as `b`
     /// and `d` as 2 (their upper bounds); where `b != c`, one vital point a side, a move
     /// that reaches its digit as the whole solve's first moves say; a large open space costs
     /// a fraction of the whole solve's nodes.
@@ -740,6 +746,15 @@ mod tests {
             let read = solve_with(&space, &Params::default(), min_max).unwrap();
             let (w, r) = (whole.value, read.value);
             assert_eq!((r.a, r.b, r.c, r.d), (w.b, w.b, w.c, 2), "{text}");
+            let only_b = Features {
+                only_b: true,
+                ..min_max
+            };
+            let b_alone = solve_with(&space, &Params::default(), only_b).unwrap();
+            let v = b_alone.value;
+            assert_eq!((v.a, v.b, v.c, v.d), (w.b, w.b, 2, 2), "{text}");
+            assert_eq!((b_alone.attack, b_alone.defense), (0, 0), "{text}");
+            assert!(b_alone.nodes <= read.nodes, "{text}");
             if w.b == w.c {
                 assert_eq!((read.attack, read.defense), (0, 0), "{text}");
             } else {

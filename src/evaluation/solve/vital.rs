@@ -115,13 +115,13 @@ impl Ctx<'_> {
         if self.s.features.min_max {
             // `c` is at least `b` (the defender moving first may pass), so `b = 2` settles it.
             let b = self.count(&node, true, &[]);
-            let c = if b == 2 {
+            let c = if b == 2 || self.s.features.only_b {
                 2
             } else {
                 self.count(&node, false, &[])
             };
             let (mut attack, mut defense) = (0, 0);
-            if b != c && self.s.exhausted.is_none() {
+            if b != c && !self.s.features.only_b && self.s.exhausted.is_none() {
                 attack = self.first_reaching(&node, &hist, true, b);
                 defense = self.first_reaching(&node, &hist, false, c);
                 // The digits were read within the budget; a vital point the rest of it
