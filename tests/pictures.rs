@@ -571,3 +571,35 @@ fn the_pictures_are_the_golden_ones() {
         assert_eq!(want, got, "golden file {}", path.display());
     }
 }
+
+/// A space read for `b` and `c` alone is drawn with those two digits, never as a four-digit
+/// value: `middle_game_5`'s 13-point space S13, whose whole reading gives up within the
+/// default budget.
+#[test]
+fn a_space_read_for_two_digits_is_labelled_with_them() {
+    let dir = scratch("minmax");
+    let out = dir.join("mg5.svg");
+    let (o, e, code) = nakade(
+        &[
+            "analyze",
+            "benches/positions/middle_game_5.sgf",
+            "--svg",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{o}{e}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let doc = parse(&text);
+    let lines: Vec<String> = texts(&doc)
+        .into_iter()
+        .filter(|t| t.contains("13 points"))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "W1 white: 13 points, ?22? (2 with the attacker first, 2 with the owner first), \
+          solver (the eyes with either side first only)"
+        ]
+    );
+}

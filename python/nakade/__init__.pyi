@@ -386,7 +386,7 @@ class Space:
     def outer_liberties(self) -> int: ...
     @property
     def source(self) -> str:
-        """``"pattern"``, ``"solver"``, ``"bound"``, ``"captured"``, ``"ko"``, ..."""
+        """``"pattern"``, ``"solver"``, ``"solver-min-max"``, ``"bound"``, ``"captured"``, ``"ko"``, ..."""
     @property
     def pattern(self) -> Optional[int]: ...
     @property
@@ -398,6 +398,9 @@ class Space:
     @property
     def bound(self) -> Optional[str]:
         """For a space beyond the solver's reach: the bound, never a value."""
+    @property
+    def min_max(self) -> Optional[Tuple[int, int]]:
+        """``(b, c)``, the eyes with the attacker and with the owner first, where known."""
     @property
     def attack(self) -> list[str]: ...
     @property

@@ -75,7 +75,8 @@ pub struct Space {
     neighbour_class: Option<String>,
     /// Liberties of the weakest wall string outside the space.
     outer_liberties: u8,
-    /// Where the value came from: `"pattern"`, `"solver"`, `"bound"`, `"captured"`, `"ko"`, ...
+    /// Where the value came from: `"pattern"`, `"solver"`, `"solver-min-max"` (`b` and `c`
+    /// alone, in `min_max`), `"bound"`, `"captured"`, `"ko"`, ...
     source: &'static str,
     /// The pattern's number, when a pattern answered.
     pattern: Option<u32>,
@@ -85,6 +86,9 @@ pub struct Space {
     value: Option<String>,
     /// For a space beyond the solver's reach: the bound (at most two eyes each digit).
     bound: Option<String>,
+    /// `(b, c)`, the eyes with the attacker and with the owner moving first, wherever they
+    /// are known: from `value`, or read alone.
+    min_max: Option<(u8, u8)>,
     /// Attack points.
     attack: Vec<String>,
     /// Defence points.
@@ -125,6 +129,7 @@ impl Space {
         }
         d.set_item("value", &self.value)?;
         d.set_item("bound", &self.bound)?;
+        d.set_item("min_max", self.min_max)?;
         d.set_item("attack", &self.attack)?;
         d.set_item("defense", &self.defense)?;
         d.set_item("eval_eye", &self.eval_eye)?;
@@ -303,6 +308,7 @@ fn build(py: Python<'_>, board: &Board, r: &PositionReport) -> PyResult<Analysis
             } else {
                 None
             },
+            min_max: s.min_max(),
             attack: n(&s.attack),
             defense: n(&s.defense),
             eval_eye: s.eval_eye(board),

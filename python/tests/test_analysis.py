@@ -42,6 +42,7 @@ def test_analyze_is_the_cli_json(cli, repo):
                       "outer_liberties", "source", "pattern", "value", "bound", "attack",
                       "defense", "eval_eye"]:
                 assert getattr(s, k) == e[k], (path, k)
+            assert s.min_max == (None if e["min_max"] is None else tuple(e["min_max"])), path
             fields.add(s.source)
             if s.half_eyes:
                 fields.add("half_eye")
