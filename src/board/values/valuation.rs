@@ -593,7 +593,10 @@ fn solve_large(
         })
     };
     // A whole reading that gives up within the budget falls back on `b` and `c` alone, read
-    // first or now: exact in the two digits life asks, rather than a bound in all four.
+    // first: exact in the two digits life asks, rather than a bound in all four. Where `b`
+    // and `c` give up, the whole reading is not tried: it reads the same two counts first
+    // (only an open space without margins may take another way to 2222, and no analysis of
+    // the bench positions or the games' snapshot meets one that this leaves a bound).
     let gave_up = |e: &evaluate::EvalError| {
         matches!(
             e,
