@@ -46,6 +46,7 @@ mod solver_move_order;
 mod solver_placements;
 mod solver_record;
 mod solver_vs_gnugo;
+mod solver_vs_local_reader;
 mod theory;
 mod threads;
 mod unconditional;

@@ -1,0 +1,259 @@
+//! The rules and the search of `examples/local_reader.rs`, a life-and-death reader that
+//! shares no code with nakade (included with `#[path]` by that example and by
+//! `tests/solver_vs_local_reader.rs`; not an example of its own). See the example for the
+//! rules it plays by.
+
+use std::collections::HashMap;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Point {
+    Empty,
+    Black,
+    White,
+}
+
+/// The board's shape: its neighbours and the points either side may play.
+pub struct Grid {
+    pub playable: Vec<usize>,
+    pub neighbours: Vec<Vec<usize>>,
+}
+
+/// The stones of the string at `p` and its liberties.
+fn string_and_liberties(board: &[Point], grid: &Grid, p: usize) -> (Vec<usize>, Vec<usize>) {
+    let colour = board[p];
+    let mut in_string = vec![false; board.len()];
+    let mut is_liberty = vec![false; board.len()];
+    let (mut stones, mut liberties, mut todo) = (Vec::new(), Vec::new(), vec![p]);
+    in_string[p] = true;
+    while let Some(q) = todo.pop() {
+        stones.push(q);
+        for &n in &grid.neighbours[q] {
+            if board[n] == colour && !in_string[n] {
+                in_string[n] = true;
+                todo.push(n);
+            } else if board[n] == Point::Empty && !is_liberty[n] {
+                is_liberty[n] = true;
+                liberties.push(n);
+            }
+        }
+    }
+    (stones, liberties)
+}
+
+/// The board after `colour` plays at `p`, and the point the ko forbids next; `None` when the
+/// move is illegal.
+fn play(
+    board: &[Point],
+    grid: &Grid,
+    p: usize,
+    colour: Point,
+    ko: Option<usize>,
+) -> Option<(Vec<Point>, Option<usize>)> {
+    if board[p] != Point::Empty || ko == Some(p) {
+        return None;
+    }
+    let mut next = board.to_vec();
+    next[p] = colour;
+    let other = if colour == Point::Black {
+        Point::White
+    } else {
+        Point::Black
+    };
+    let mut captured = Vec::new();
+    for &n in &grid.neighbours[p] {
+        if next[n] == other {
+            let (stones, liberties) = string_and_liberties(&next, grid, n);
+            if liberties.is_empty() {
+                for q in stones {
+                    next[q] = Point::Empty;
+                    captured.push(q);
+                }
+            }
+        }
+    }
+    let (stones, liberties) = string_and_liberties(&next, grid, p);
+    if liberties.is_empty() {
+        return None;
+    }
+    let ko =
+        (captured.len() == 1 && stones.len() == 1 && liberties.len() == 1).then(|| captured[0]);
+    Some((next, ko))
+}
+
+/// True when the string at `target` has two liberties surrounded by its own stones alone.
+fn two_eyes(board: &[Point], grid: &Grid, target: usize) -> bool {
+    let (stones, liberties) = string_and_liberties(board, grid, target);
+    let mut in_string = vec![false; board.len()];
+    for q in stones {
+        in_string[q] = true;
+    }
+    liberties
+        .iter()
+        .filter(|&&l| grid.neighbours[l].iter().all(|&n| in_string[n]))
+        .count()
+        >= 2
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Answer {
+    Kill,
+    Live,
+    Unknown,
+}
+
+type Key = (Vec<Point>, bool, Option<usize>, bool);
+
+struct Reader<'a> {
+    grid: &'a Grid,
+    target: usize,
+    memo: HashMap<Key, Answer>,
+    nodes: u64,
+    max_plies: u32,
+}
+
+impl Reader<'_> {
+    fn read(
+        &mut self,
+        board: &[Point],
+        black: bool,
+        ko: Option<usize>,
+        passed: bool,
+        ply: u32,
+    ) -> Answer {
+        self.nodes += 1;
+        if board[self.target] != Point::White {
+            return Answer::Kill;
+        }
+        if two_eyes(board, self.grid, self.target) {
+            return Answer::Live;
+        }
+        if ply >= self.max_plies {
+            return Answer::Unknown;
+        }
+        let key = (board.to_vec(), black, ko, passed);
+        if let Some(&a) = self.memo.get(&key) {
+            return a;
+        }
+        let (colour, goal) = if black {
+            (Point::Black, Answer::Kill)
+        } else {
+            (Point::White, Answer::Live)
+        };
+        let mut unread = false;
+        let mut reached = false;
+        for i in 0..self.grid.playable.len() {
+            let p = self.grid.playable[i];
+            let Some((next, next_ko)) = play(board, self.grid, p, colour, ko) else {
+                continue;
+            };
+            match self.read(&next, !black, next_ko, false, ply + 1) {
+                a if a == goal => {
+                    reached = true;
+                    break;
+                }
+                Answer::Unknown => unread = true,
+                _ => {}
+            }
+        }
+        if !reached {
+            let after_pass = if passed {
+                Answer::Live
+            } else {
+                self.read(board, !black, None, true, ply + 1)
+            };
+            if after_pass == goal {
+                reached = true;
+            } else if after_pass == Answer::Unknown {
+                unread = true;
+            }
+        }
+        let answer = match (reached, unread) {
+            (true, _) => goal,
+            (false, true) => Answer::Unknown,
+            (false, false) if black => Answer::Live,
+            (false, false) => Answer::Kill,
+        };
+        if answer != Answer::Unknown {
+            self.memo.insert(key, answer);
+        }
+        answer
+    }
+}
+
+/// A board read from a diagram (see the example): its points, its shape and its width.
+pub struct Diagram {
+    pub board: Vec<Point>,
+    pub grid: Grid,
+    pub width: usize,
+}
+
+/// Read a diagram: one line a row from the top, `X`, `O`, `.` (empty, not played) and `,`
+/// (empty, playable). The error names the row and column (from 1) of a bad character.
+pub fn parse_diagram(text: &str) -> Result<Diagram, String> {
+    let rows: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let width = rows.first().map_or(0, |r| r.chars().count());
+    if width == 0 || rows.iter().any(|r| r.chars().count() != width) {
+        return Err("every row must have the same number of points".into());
+    }
+    let height = rows.len();
+    let mut board = vec![Point::Empty; width * height];
+    let mut playable = Vec::new();
+    for (y, row) in rows.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            let p = y * width + x;
+            match c {
+                'X' => board[p] = Point::Black,
+                'O' => board[p] = Point::White,
+                ',' => playable.push(p),
+                '.' => {}
+                _ => {
+                    return Err(format!(
+                        "{}:{}: expected X, O, . or , and found {c:?}",
+                        y + 1,
+                        x + 1
+                    ))
+                }
+            }
+        }
+    }
+    let mut neighbours = vec![Vec::new(); width * height];
+    for y in 0..height {
+        for x in 0..width {
+            let n = &mut neighbours[y * width + x];
+            if x > 0 {
+                n.push(y * width + x - 1);
+            }
+            if x + 1 < width {
+                n.push(y * width + x + 1);
+            }
+            if y > 0 {
+                n.push((y - 1) * width + x);
+            }
+            if y + 1 < height {
+                n.push((y + 1) * width + x);
+            }
+        }
+    }
+    Ok(Diagram {
+        board,
+        grid: Grid {
+            playable,
+            neighbours,
+        },
+        width,
+    })
+}
+
+/// Whether black captures the white string at point `target` (black moving first or not),
+/// within `max_plies`, and the nodes read.
+pub fn read(diagram: &Diagram, target: usize, black_first: bool, max_plies: u32) -> (Answer, u64) {
+    let mut reader = Reader {
+        grid: &diagram.grid,
+        target,
+        memo: HashMap::new(),
+        nodes: 0,
+        max_plies,
+    };
+    let answer = reader.read(&diagram.board, black_first, None, false, 0);
+    (answer, reader.nodes)
+}
