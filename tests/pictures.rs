@@ -595,11 +595,12 @@ fn a_space_read_for_two_digits_is_labelled_with_them() {
         .into_iter()
         .filter(|t| t.contains("13 points"))
         .collect();
+    std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(
         lines,
         [
-            "W1 white: 13 points, ?22? (2 with the attacker first, 2 with the owner first), \
-          solver (the eyes with either side first only)"
+            "W1 white: 13 points, ?22? (2 eyes with the attacker first, 2 eyes with the \
+             owner first), solver (the eyes with either side first only)"
         ]
     );
 }

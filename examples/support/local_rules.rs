@@ -190,15 +190,27 @@ pub struct Diagram {
 /// Read a diagram: one line a row from the top, `X`, `O`, `.` (empty, not played) and `,`
 /// (empty, playable). The error names the row and column (from 1) of a bad character.
 pub fn parse_diagram(text: &str) -> Result<Diagram, String> {
-    let rows: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    let width = rows.first().map_or(0, |r| r.chars().count());
-    if width == 0 || rows.iter().any(|r| r.chars().count() != width) {
-        return Err("every row must have the same number of points".into());
+    // Each row with its line in the file (from 1): blank lines are skipped.
+    let rows: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| (i + 1, l))
+        .collect();
+    let width = rows.first().map_or(0, |r| r.1.chars().count());
+    if width == 0 {
+        return Err("1:1: expected a row of points, found none".into());
+    }
+    if let Some((line, row)) = rows.iter().find(|r| r.1.chars().count() != width) {
+        return Err(format!(
+            "{line}:1: expected {width} points, as in the first row, found {}",
+            row.chars().count()
+        ));
     }
     let height = rows.len();
     let mut board = vec![Point::Empty; width * height];
     let mut playable = Vec::new();
-    for (y, row) in rows.iter().enumerate() {
+    for (y, &(line, row)) in rows.iter().enumerate() {
         for (x, c) in row.chars().enumerate() {
             let p = y * width + x;
             match c {
@@ -208,8 +220,7 @@ pub fn parse_diagram(text: &str) -> Result<Diagram, String> {
                 '.' => {}
                 _ => {
                     return Err(format!(
-                        "{}:{}: expected X, O, . or , and found {c:?}",
-                        y + 1,
+                        "{line}:{}: expected X, O, . or , and found {c:?}",
                         x + 1
                     ))
                 }

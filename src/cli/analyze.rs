@@ -317,13 +317,11 @@ fn space_text(out: &mut String, board: &Board, k: usize, s: &SpaceReport) {
             "  value:     at most 2 eyes (a bound, {v}: beyond the solver's reach, not a value)"
         )
         .unwrap(),
-        Some(v) if s.source == Source::SolverMinMax => writeln!(
+        Some(_) if s.source == Source::SolverMinMax => writeln!(
             out,
-            "  value:     {} ({} with the attacker first, {} with the owner first; \
-             the other two digits not read)",
+            "  value:     {} ({}; the other two digits not read)",
             s.value_label(),
-            eyes(v.b),
-            eyes(v.c)
+            min_max_words(s)
         )
         .unwrap(),
         Some(v) => writeln!(out, "  value:     {v} ({})", v.describe()).unwrap(),
@@ -337,13 +335,20 @@ fn space_text(out: &mut String, board: &Board, k: usize, s: &SpaceReport) {
     }
 }
 
-/// `n` eyes, in words.
-fn eyes(n: u8) -> &'static str {
-    match n {
+/// The digits of a space read for `b` and `c` alone, in words, as the text and the SVG's
+/// legend give them: `1 eye with the attacker first, 2 eyes with the owner first`.
+pub fn min_max_words(s: &SpaceReport) -> String {
+    let eyes = |n: u8| match n {
         0 => "no eye",
         1 => "1 eye",
         _ => "2 eyes",
-    }
+    };
+    let (b, c) = s.min_max().unwrap_or((0, 0));
+    format!(
+        "{} with the attacker first, {} with the owner first",
+        eyes(b),
+        eyes(c)
+    )
 }
 
 /// The JSON report: vertices as GTP names.

@@ -277,7 +277,7 @@ pub fn batch(mode: &Mode) -> anyhow::Result<ExitCode> {
         };
         filled += got;
         if skipping {
-            match block[..filled].iter().position(|&b| b == b'\n') {
+            match memchr::memchr(b'\n', &block[..filled]) {
                 Some(i) => {
                     block.copy_within(i + 1..filled, 0);
                     filled -= i + 1;
@@ -294,7 +294,7 @@ pub fn batch(mode: &Mode) -> anyhow::Result<ExitCode> {
         let whole = if got == 0 {
             filled
         } else {
-            match block[scanned..filled].iter().rposition(|&b| b == b'\n') {
+            match memchr::memrchr(b'\n', &block[scanned..filled]) {
                 Some(i) => scanned + i + 1,
                 None if filled > MAX_LINE => {
                     // No graph is this long: answer the line now and drop the rest of it,
@@ -404,10 +404,7 @@ fn answer_block(
         let cut = if rest.len() <= CHUNK_BYTES {
             rest.len()
         } else {
-            rest[CHUNK_BYTES..]
-                .iter()
-                .position(|&b| b == b'\n')
-                .map_or(rest.len(), |i| CHUNK_BYTES + i + 1)
+            memchr::memchr(b'\n', &rest[CHUNK_BYTES..]).map_or(rest.len(), |i| CHUNK_BYTES + i + 1)
         };
         let (chunk, tail) = rest.split_at(cut);
         chunks.push(chunk);

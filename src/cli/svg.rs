@@ -294,12 +294,13 @@ fn legend(r: &PositionReport) -> Vec<LegendLine> {
         let value = match sp.value {
             Some(_) if sp.is_bound() => "at most 2 eyes (a bound)".to_string(),
             // `b` and `c` alone: `a` and `d` are bounds, so no description of all four.
-            Some(v) if sp.exact_value().is_none() => format!(
-                "{} ({} with the attacker first, {} with the owner first)",
-                sp.value_label(),
-                v.b,
-                v.c
-            ),
+            Some(_) if sp.exact_value().is_none() => {
+                format!(
+                    "{} ({})",
+                    sp.value_label(),
+                    crate::analyze::min_max_words(sp)
+                )
+            }
             Some(v) => format!("{v} ({})", v.describe()),
             None => "?".to_string(),
         };
