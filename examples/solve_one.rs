@@ -1,7 +1,9 @@
 //! Solve encoded eye graphs given as arguments and print value, annotated graph and lines of
 //! play: `cargo run --example solve_one -- 'OO!%O.X%!...'`. Options before the graphs:
 //! `--outer N` outer liberties, `--threats A,D` ko threats for attacker and defender,
-//! `--min-max 1` only the digits `b` and `c` (`Features::min_max`). Each answer's line ends
+//! `--min-max 1` only the digits `b` and `c` (`Features::min_max`), `--first-moves 0`
+//! without the first moves' whole values (`Features::first_moves`, which `nakade solve`
+//! does not read). Each answer's line ends
 //! with the nodes searched and the time.
 
 use nakade::evaluation::solve::{solve_with, Features, Params, Space};
@@ -10,6 +12,7 @@ use nakade::pattern::encoded::parse_graph;
 fn main() {
     let mut params = Params::default();
     let mut min_max = false;
+    let mut first_moves = true;
     let mut args = std::env::args().skip(1).peekable();
     while let Some(opt) = args.next_if(|a| a.starts_with("--")) {
         let value = args.next().unwrap_or_default();
@@ -21,6 +24,7 @@ fn main() {
                 params.defender_ko_threats = it.next().unwrap_or(0);
             }
             "--min-max" => min_max = value == "1",
+            "--first-moves" => first_moves = value != "0",
             _ => eprintln!("unknown option {opt}"),
         }
     }
@@ -28,7 +32,7 @@ fn main() {
         let result = parse_graph(&arg).map_err(|e| e.to_string()).and_then(|d| {
             let space = Space::from_diagram(&d).map_err(|e| e.to_string())?;
             let features = Features {
-                first_moves: !min_max,
+                first_moves: first_moves && !min_max,
                 min_max,
                 ..Features::default()
             };

@@ -107,6 +107,15 @@ pub struct Frame {
 }
 
 impl Frame {
+    /// The frame in 11 bits, one code per frame: the symmetry's three flags and the tied set.
+    pub fn code(&self) -> u16 {
+        let s = &self.symmetry;
+        u16::from(s.transpose)
+            | u16::from(s.flip_x) << 1
+            | u16::from(s.flip_y) << 2
+            | u16::from(self.tied) << 3
+    }
+
     /// The canonical orientation of `board`, the string through `mark` (when given) told
     /// apart from other stones of its colour (see the module docs).
     pub fn of(board: &Board, mark: Option<Loc>) -> Frame {

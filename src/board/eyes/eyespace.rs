@@ -94,6 +94,13 @@ use crate::board::{vertex, Board, Color, Loc};
 use crate::evaluation::solve::{solve_with, Features, Params, Space, MAX_OUTER_LIBERTIES};
 use crate::pattern::diagram::{Cell, Content, Diagram, Marker};
 
+/// The largest eye space of an intruder that rule (e) reads before the whole region (see
+/// `intruder_lives`).
+pub const INTRUDER_EYE: usize = 12;
+
+/// The solver's budget, in nodes, for an intruder's own eye space (see [`INTRUDER_EYE`]).
+pub const INTRUDER_NODES: u64 = 20_000;
+
 /// Regions of at most this many points cannot hold a living opponent group (rule (c)): two
 /// eyes need two empty points each closed by the group's own stones, and the smallest such
 /// group, in the corner, fills eight points.
@@ -332,7 +339,10 @@ fn dead_in_closed_regions(board: &Board, dead: &[Loc], alive: &[benson::PassAliv
         if wall.owners.iter().any(|&o| dead_head(o)) {
             continue;
         }
-        if wall_makes_two_eyes(board, &wall) {
+        if !lives_in_one_move(board, &region, c)
+            && !intruder_lives(board, &region, c)
+            && wall_makes_two_eyes(board, &wall)
+        {
             out.extend(intruders.into_iter().filter(|&t| !dead_head(t)));
         }
     }
@@ -371,6 +381,104 @@ fn wall_strings(board: &Board, region: &[Loc], color: Color) -> Vec<Loc> {
     heads.sort();
     heads.dedup();
     heads
+}
+
+/// True when `color`, moving first, makes one of its strings in `region` pass-alive
+/// (Benson) with one stone there: the wall around the region then makes no two eyes in it
+/// with `color` moving first, and rule (e) need not read it (a reading that shows it costs
+/// the whole of [`READ_REGION_NODES`] where the intruder's eye space is large).
+fn lives_in_one_move(board: &Board, region: &[Loc], color: Color) -> bool {
+    let mut b = board.clone();
+    for &p in region {
+        if !b.is_empty(p) || !b.is_legal(p, color) {
+            continue;
+        }
+        if b.play(p, color).is_err() {
+            continue;
+        }
+        let alive = benson::pass_alive(&b, color);
+        let lives = alive
+            .strings
+            .iter()
+            .any(|s| region.binary_search(s).is_ok());
+        b.undo();
+        if lives {
+            return true;
+        }
+    }
+    false
+}
+
+/// True when a string of `color` in the closed `region` lives with `color` moving first by
+/// an eye space of its own: an empty part of the region of at most [`INTRUDER_EYE`] points
+/// that this one string alone closes (its points beside the wall's stones marginal, as if
+/// the wall could never be captured), which the solver reads, within [`INTRUDER_NODES`]
+/// nodes, as two eyes (or a seki) with `color` moving first. The string's other liberties
+/// in the region are its outer liberties, which only the wall fills. The wall then makes no
+/// two eyes there with `color` moving first, and rule (e) need not read the whole region
+/// (a reading that shows it costs the whole of [`READ_REGION_NODES`] where the region is
+/// large).
+fn intruder_lives(board: &Board, region: &[Loc], color: Color) -> bool {
+    let in_region = |l: Loc| region.binary_search(&l).is_ok();
+    let mut seen = vec![false; board.grid_len()];
+    for &start in region {
+        if !board.is_empty(start) || seen[start.index()] {
+            continue;
+        }
+        seen[start.index()] = true;
+        let mut part = vec![start];
+        let mut i = 0;
+        while i < part.len() {
+            for n in board.neighbors(part[i]) {
+                if board.is_empty(n) && in_region(n) && !seen[n.index()] {
+                    seen[n.index()] = true;
+                    part.push(n);
+                }
+            }
+            i += 1;
+        }
+        if part.len() > INTRUDER_EYE {
+            continue;
+        }
+        part.sort();
+        let owners = wall_strings(board, &part, color);
+        if owners.len() != 1 {
+            continue;
+        }
+        let eye = EyeSpace {
+            color,
+            points: part
+                .iter()
+                .map(|&loc| SpacePoint {
+                    loc,
+                    marginal: board
+                        .neighbors(loc)
+                        .any(|n| board.color(n) == Some(color.opponent())),
+                    stone: false,
+                    edge: board.edge_count(loc),
+                })
+                .collect(),
+            owners,
+            false_margins: Vec::new(),
+        };
+        let Ok(space) = Space::from_diagram(&eye.diagram(board)).map(|s| s.canonical().0) else {
+            continue;
+        };
+        let params = Params {
+            outer_liberties: eye.outer_liberties(board).min(MAX_OUTER_LIBERTIES),
+            node_limit: INTRUDER_NODES,
+            ..Params::default()
+        };
+        let features = Features {
+            lines: false,
+            min_max: true,
+            ..Features::default()
+        };
+        if matches!(solve_with(&space, &params, features), Ok(sol) if sol.value.c == 2) {
+            return true;
+        }
+    }
+    false
 }
 
 /// True when the solver reads, within [`READ_REGION_NODES`] nodes, that the wall around the
@@ -1078,6 +1186,73 @@ mod tests {
         for s in ["B6", "C5", "B3", "C3", "D3"] {
             assert!(got.contains(&s.to_string()), "{s} not dead: {got:?}");
         }
+    }
+
+    /// The closed region of black's string at `at` in diagram `d`, and the board.
+    fn region_of(d: &str, at: &str) -> (Board, Vec<Loc>) {
+        let b = parse_board(d, None).unwrap().board;
+        let s = vertex::parse(&b, at).unwrap();
+        let region = closed_region(&b, s, READ_REGION).expect("a closed region");
+        (b, region)
+    }
+
+    /// Rule (e) reads an intruder's own eye space before the whole region: black's wall
+    /// closes a 3x3 corner alone, two eyes with black moving first (no move there makes it
+    /// pass-alive), so black is not dead; a 2x2 square is one eye whoever moves, and the
+    /// whole region's reading then finds white's two eyes: dead.
+    #[test]
+    fn an_intruder_that_lives_by_its_own_eye_space_is_not_read_dead() {
+        let lives = "\
+|. . . X O . . . .|
+|. . . X O . . . .|
+|. . . X O . . . .|
+|X X X X O . . . .|
+|O O O O O . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
++-----------------+";
+        let (b, region) = region_of(lives, "D6");
+        assert_eq!(region.len(), 16);
+        assert!(!lives_in_one_move(&b, &region, Color::Black));
+        assert!(intruder_lives(&b, &region, Color::Black));
+        assert!(dead(lives).is_empty(), "{:?}", dead(lives));
+        let square = "\
+|. . X O . . . . .|
+|. . X O . . . . .|
+|X X X O . . . . .|
+|O O O O . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
++-----------------+";
+        let (b, region) = region_of(square, "C7");
+        assert!(!lives_in_one_move(&b, &region, Color::Black));
+        assert!(!intruder_lives(&b, &region, Color::Black));
+        assert_eq!(dead(square), vec!["C9", "C8", "A7", "B7", "C7"]);
+    }
+
+    /// Black's string makes itself pass-alive with one stone (B9 in its straight three in
+    /// the corner leaves two one-point eyes): rule (e) does not read the region.
+    #[test]
+    fn an_intruder_one_stone_makes_pass_alive_is_not_read_dead() {
+        let d = "\
+|. . . X O . . . .|
+|X X X X O . . . .|
+|O O O O O . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
++-----------------+";
+        let (b, region) = region_of(d, "D8");
+        assert!(lives_in_one_move(&b, &region, Color::Black));
+        assert!(dead(d).is_empty(), "{:?}", dead(d));
     }
 
     #[test]

@@ -232,19 +232,13 @@ struct Reader<'a> {
 type Memo = std::collections::HashMap<MemoKey, MemoEntry, rustc_hash::FxBuildHasher>;
 
 /// Everything an inner reading's course depends on besides the limits: the position (its
-/// stones and ko), the string, the kind of reading and its width, and the reader's state.
+/// stones' hash) and, packed in one word, its ko, the string, the kind of reading and its
+/// width, and the reader's state (see [`Reader::memo_key`]). Two words, so a probe hashes
+/// two words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct MemoKey {
     stones: u64,
-    ko: Option<(Loc, Color)>,
-    target: Loc,
-    /// 0: attack (inner), 1: attack (first reply), 2: defend (inner).
-    kind: u8,
-    wide: u8,
-    free_rescues: u8,
-    /// `four_at_root`, `hemmed_four`, `verify_saves` and `owner_wins_kos`, one bit each.
-    flags: u8,
-    frame: Option<Frame>,
+    rest: u64,
 }
 
 /// The readings the memo keeps between calls by default (about 100 bytes each, so 26 MB
@@ -527,18 +521,28 @@ impl Reader<'_> {
 
     /// The memo's key for an inner reading of `kind` (see [`MemoKey`]) from here.
     fn memo_key(&self, target: Loc, kind: u8, wide: u8) -> MemoKey {
+        // Every field in bits of its own (a location is below 2^10: `MAX_GRID`), so two
+        // keys are equal only where every field is: the ko (its point and colour, bit 11
+        // set when there is one), the string (10 bits), `kind` (0: attack, inner; 1:
+        // attack, first reply; 2: defend, inner; 2 bits), `wide` and the rescues left (8
+        // bits each), the four flags, and the frame (bit 11 set when there is one).
+        let ko = self.board.ko().map_or(0, |(l, c)| {
+            1 << 11 | u64::from(c == Color::White) << 10 | u64::from(l.0)
+        });
+        let flags = u64::from(self.four_at_root)
+            | u64::from(self.hemmed_four) << 1
+            | u64::from(self.verify_saves) << 2
+            | u64::from(self.owner_wins_kos) << 3;
+        let frame = self.frame.map_or(0, |f| 1 << 11 | u64::from(f.code()));
         MemoKey {
             stones: self.board.stones_hash(),
-            ko: self.board.ko(),
-            target,
-            kind,
-            wide,
-            free_rescues: self.free_rescues,
-            flags: u8::from(self.four_at_root)
-                | u8::from(self.hemmed_four) << 1
-                | u8::from(self.verify_saves) << 2
-                | u8::from(self.owner_wins_kos) << 3,
-            frame: self.frame,
+            rest: ko
+                | u64::from(target.0) << 12
+                | u64::from(kind) << 22
+                | u64::from(wide) << 24
+                | u64::from(self.free_rescues) << 32
+                | flags << 40
+                | frame << 44,
         }
     }
 
