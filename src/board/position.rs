@@ -706,12 +706,12 @@ impl Board {
             let left = self.num_libs[h as usize].saturating_sub(1);
             self.set(Field::Libs, h as usize, left);
             if left == 0 {
-                captured.extend(self.take_off(h));
+                self.take_off(h, &mut captured);
             }
         }
         let mut suicided = Vec::new();
         if self.liberty_count(loc) == 0 {
-            suicided = self.take_off(self.chain_head[i]);
+            self.take_off(self.chain_head[i], &mut suicided);
         }
         self.ko = None;
         if captured.len() == 1
@@ -881,18 +881,27 @@ impl Board {
     }
 
     /// Take the string with head `head` off the board (journaled) and count again the
-    /// liberties of the strings beside it; its stones.
-    fn take_off(&mut self, head: u16) -> Vec<Loc> {
-        let stones = self.string_stones(Loc(head));
+    /// liberties of the strings beside it; its stones are appended to `out`.
+    fn take_off(&mut self, head: u16, out: &mut Vec<Loc>) {
+        let start = out.len();
+        let mut cur = head;
+        loop {
+            out.push(Loc(cur));
+            cur = self.next_in_chain[cur as usize];
+            if cur == head {
+                break;
+            }
+        }
         let color = self.points[head as usize];
-        for &s in &stones {
+        for &s in &out[start..] {
             self.set_point(s.index(), Point::Empty);
         }
         // Each string beside the stones gains, as liberties, the points of the stones beside
         // it (they were stones, so none was one of its liberties): counted from the stones,
-        // not from the strings beside them, which may be long.
-        let mut gained: Vec<(u16, u16)> = Vec::new();
-        for &s in &stones {
+        // not from the strings beside them, which may be long. On the stack: a capture is
+        // read at many nodes.
+        let mut gained: smallvec::SmallVec<[(u16, u16); 8]> = smallvec::SmallVec::new();
+        for &s in &out[start..] {
             let mut seen = [0u16; 4];
             let mut k = 0;
             for n in self.adjacent(s) {
@@ -916,7 +925,6 @@ impl Board {
             let libs = self.num_libs[h as usize] + count;
             self.set(Field::Libs, h as usize, libs);
         }
-        stones
     }
 
     /// Remove the string through `loc`, returning its stones.

@@ -301,6 +301,10 @@ enum Few<const N: usize> {
 /// A string's liberties: up to four on the stack.
 type Libs = Few<4>;
 
+/// A list of candidate moves: on the stack up to sixteen (the reader makes a few at every
+/// node, and a heap list each cost an allocation there).
+type Moves = smallvec::SmallVec<[Loc; 16]>;
+
 /// A string's neighbouring strings of one colour: up to eight on the stack.
 type Strings = Few<8>;
 
@@ -639,9 +643,9 @@ impl Reader<'_> {
         // however the board is turned): the captures that rescue first, then the blocks, then
         // the extensions that rescue.
         let blocks = self.order_blocks(&libs);
-        let mut rescues: Vec<Loc> = Vec::new();
-        let mut extensions: Vec<Loc> = Vec::new();
-        let mut captures: Vec<Loc> = Vec::new();
+        let mut rescues = Moves::new();
+        let mut extensions = Moves::new();
+        let mut captures = Moves::new();
         // The attacker's strings beside the target, read once for the rescues and the
         // thirds below (the board is as it was between the two).
         let neighbours = Strings::beside(self.board, target, attacker);
@@ -670,12 +674,12 @@ impl Reader<'_> {
                 }
             }
         }
-        let mut moves: Vec<Loc> = Vec::with_capacity(16);
+        let mut moves = Moves::new();
         self.append_sorted(
             &mut moves,
             captures.into_iter().filter(|c| !blocks.contains(c)),
         );
-        moves.extend(blocks.iter());
+        moves.extend(blocks.iter().copied());
         self.append_sorted(&mut moves, extensions);
         // At the root and in the first reply to a saving move, when the attacker can fill
         // neither liberty (each move there is illegal, or a self-atari the defender takes
@@ -687,7 +691,7 @@ impl Reader<'_> {
             && libs.len() == 2
             && libs.iter().all(|&l| self.is_self_atari(l, attacker))
         {
-            let mut approaches = Vec::new();
+            let mut approaches = Moves::new();
             for &l in libs.iter() {
                 approaches.extend(
                     self.board
@@ -709,10 +713,10 @@ impl Reader<'_> {
         // give a neighbouring string of his with two liberties a third (at one of its
         // liberties): it takes away the counter-atari the defender would live by.
         if mode != Mode::Inner {
-            let mut thirds = Vec::new();
+            let mut thirds = Moves::new();
             for &s in neighbours.iter() {
                 if self.board.liberty_count(s) == 2 {
-                    thirds.extend(Libs::of(self.board, s).iter());
+                    thirds.extend(Libs::of(self.board, s).iter().copied());
                 }
             }
             self.append_sorted(&mut moves, thirds);
@@ -932,7 +936,7 @@ impl Reader<'_> {
     }
 
     /// Append the moves of `more` that `moves` does not hold yet, in the frame's order.
-    fn append_sorted(&mut self, moves: &mut Vec<Loc>, more: impl IntoIterator<Item = Loc>) {
+    fn append_sorted(&mut self, moves: &mut Moves, more: impl IntoIterator<Item = Loc>) {
         // Appended in place (each once), then the new tail sorted: no list of its own.
         let start = moves.len();
         for m in more {
@@ -992,8 +996,8 @@ impl Reader<'_> {
         }
         // Each kind of move in the frame's order: captures, liberties, joins, counter-ataris,
         // moves beside a liberty.
-        let mut candidates: Vec<Loc> = Vec::with_capacity(16);
-        let mut captures = Vec::new();
+        let mut candidates = Moves::new();
+        let mut captures = Moves::new();
         // The attacker's strings beside the target, read once for the captures and the
         // counter-ataris below.
         let neighbours = Strings::beside(self.board, target, owner.opponent());
@@ -1009,8 +1013,8 @@ impl Reader<'_> {
         // target to a stronger string.
         if libs.len() == 2 && wide > 0 {
             let head = self.board.string_id(target);
-            let beside = |l: Loc| -> Vec<Loc> {
-                let mut out: Vec<Loc> = self
+            let beside = |l: Loc| -> Moves {
+                let mut out: Moves = self
                     .board
                     .neighbors(l)
                     .filter(|&n| self.board.color(n) == Some(owner))
@@ -1022,7 +1026,7 @@ impl Reader<'_> {
                 out
             };
             let (a, b) = (beside(libs[0]), beside(libs[1]));
-            let mut joins = Vec::new();
+            let mut joins = Moves::new();
             for &sa in &a {
                 for &sb in &b {
                     if sa == sb {
@@ -1046,10 +1050,10 @@ impl Reader<'_> {
         // must be saved before the target is taken. Only for a target short of liberties,
         // so the reading stays narrow.
         if libs.len() <= 2 {
-            let mut counters = Vec::new();
+            let mut counters = Moves::new();
             for &s in neighbours.iter() {
                 if self.board.liberty_count(s) == 2 {
-                    counters.extend(Libs::of(self.board, s).iter());
+                    counters.extend(Libs::of(self.board, s).iter().copied());
                 }
             }
             self.append_sorted(&mut candidates, counters);
@@ -1066,7 +1070,7 @@ impl Reader<'_> {
         // liberty, so that the stone that takes it is left in atari: a ko he retakes.
         let ko_approach = self.owner_wins_kos && libs.len() == 1;
         if (libs.len() == 2 && wide > 0) || hemmed_root || ko_approach {
-            let mut beside = Vec::new();
+            let mut beside = Moves::new();
             for &l in libs.iter() {
                 beside.extend(
                     self.board
@@ -1081,7 +1085,7 @@ impl Reader<'_> {
         // beside C15, joining B16, after white B14 against black C13-C14).
         if libs.len() == 3 && wide > 0 {
             let head = self.board.string_id(target);
-            let mut toward = Vec::new();
+            let mut toward = Moves::new();
             for &l in libs.iter() {
                 for n in self.board.neighbors(l) {
                     if self.board.color(n).is_none()
