@@ -74,7 +74,13 @@
 //! even when the string's colour moves first: then no stone there lives, whatever its
 //! liberties (two stones in a nine-point edge space, a straight three in a twelve-point
 //! centre space, a ring around a square four; a lone stone in an open twenty-point corner
-//! is beyond the solver's budget here). Pass-alive strings
+//! is beyond the solver's budget here). Before the whole region, rule (e) asks whether the
+//! string's colour lives there by itself, moving first: with one stone that makes one of its
+//! strings pass-alive, or by an eye space of at most [`INTRUDER_EYE`] points that one of its
+//! strings alone closes, read by the solver as two eyes or a seki (the wall's stones beside
+//! it taken as invincible). Then the wall makes no two eyes there, and the region is not
+//! read: a reading that shows it costs the whole of [`READ_REGION_NODES`] where the region
+//! is large. Pass-alive strings
 //! are never dead, and neither is a string that these rules call dead when every opponent
 //! string beside it is dead too: it sits in the eye of a dead group (black on the vital
 //! point of white's corner straight three), and the group dies with it there. The capture condition in (c) and (d) keeps seki alive: a string that
