@@ -108,7 +108,7 @@ pub struct Frame {
 
 impl Frame {
     /// The frame in 11 bits, one code per frame: the symmetry's three flags and the tied set.
-    pub fn code(&self) -> u16 {
+    pub(crate) fn code(&self) -> u16 {
         let s = &self.symmetry;
         u16::from(s.transpose)
             | u16::from(s.flip_x) << 1

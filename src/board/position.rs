@@ -181,6 +181,8 @@ fn zobrist(i: usize, p: Point) -> u64 {
 
 /// Grid indices of the largest board (25x25 with its wall: 26 columns by 27 rows, plus one).
 const MAX_GRID: usize = (MAX_SIZE + 1) * (MAX_SIZE + 2) + 1;
+// The tactical reader packs a location in 10 bits (`tactics::Reader::memo_key`).
+const _: () = assert!(MAX_GRID <= 1 << 10);
 
 /// Up to this many liberties or neighbouring strings are gathered in a list rather than in a
 /// [`LocSet`].
@@ -884,14 +886,7 @@ impl Board {
     /// liberties of the strings beside it; its stones are appended to `out`.
     fn take_off(&mut self, head: u16, out: &mut Vec<Loc>) {
         let start = out.len();
-        let mut cur = head;
-        loop {
-            out.push(Loc(cur));
-            cur = self.next_in_chain[cur as usize];
-            if cur == head {
-                break;
-            }
-        }
+        self.each_stone(Loc(head), |s| out.push(s));
         let color = self.points[head as usize];
         for &s in &out[start..] {
             self.set_point(s.index(), Point::Empty);

@@ -396,10 +396,7 @@ fn wall_strings(board: &Board, region: &[Loc], color: Color) -> Vec<Loc> {
 fn lives_in_one_move(board: &Board, region: &[Loc], color: Color) -> bool {
     let mut b = board.clone();
     for &p in region {
-        if !b.is_empty(p) || !b.is_legal(p, color) {
-            continue;
-        }
-        if b.play(p, color).is_err() {
+        if !b.is_empty(p) || b.play(p, color).is_err() {
             continue;
         }
         let alive = benson::pass_alive(&b, color);
