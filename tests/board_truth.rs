@@ -466,3 +466,35 @@ fn a_string_that_runs_towards_a_friend_is_saved() {
         nakade::board::tactics::Defense::Saves(vertex::parse(&board, "C14").unwrap())
     );
 }
+
+/// A half eye settled by the owner's one move on the margin of its own two-point space
+/// (issue 30). White's K12 L12 on a 19x19 board (white to move), L12 a margin: K12 is half an
+/// eye on its diagonals (J13 is white's, black may play L13, J11 and L11). The graph model gave
+/// K12 a virtual vertex of its own (`!.!`, 0001: white needs two moves) and we answered
+/// `0 0`. Read on the board: white L12 first makes black L13 a stone with one liberty (M13)
+/// that white takes, and black then needs both J11 and L11: white answers one, and K12 is an
+/// eye. Black L12 first leaves no eye. `0 1`, vital point L12, as GNU Go 3.8 answers at both
+/// points (its eyes.db pattern 202). On GNU Go's own game of 9x9 (`benches/games/game3`,
+/// before move 37) white's C1 D1 is the same kind, black D2 after white D1 a stone with one
+/// liberty: `0 1 D1 D1` there too, where GNU Go answers `0 0` (the virtual vertex's value).
+#[test]
+fn a_half_eye_the_owners_margin_settles_is_one_move_from_an_eye() {
+    let sgf = "(;GM[1]FF[4]SZ[19]AB[aa][ha][na][qa][bb][gb][ob][dc][fc][ic][jc][mc][sc][bd][kd][od][ae][fe][ge][le][hf][jf][nf][pf][qf][sf][ph][sh][ai][bi][di][gi][cj][dj][ej][hj][ak][fk][gk][lk][ok][pk][gl][kl][ol][hm][km][pm][qm][sm][dn][hn][nn][pn][po][ap][qp][oq][ir][nr][pr][ds][fs][js][ks]AW[cb][ib][jb][nb][pb][bc][cc][ec][gc][hc][kc][oc][rc][ed][fd][id][ld][nd][pd][me][re][bf][df][if][kf][of][rf][gg][hg][jg][og][pg][sg][ah][bh][ch][ih][qh][ci][ji][mi][ri][bj][ck][dk][jk][qk][bl][jl][ql][jm][rm][cn][en][kn][rn][do][io][ep][gp][kp][pp][sp][ar][cr][bs]PL[W])";
+    let (board, s) = sgf_space_at(sgf, "K12", Color::White);
+    assert_eq!(names(&board, &s.points()), ["K12", "L12"]);
+    assert_eq!(names(&board, &s.marginals()), ["L12"]);
+    let k12 = s.half_eyes()[0].clone();
+    assert_eq!(vertex::name(&board, k12.loc), "K12");
+    assert_eq!(names(&board, &k12.attack), ["L12"]);
+    assert_eq!(s.analyzed.graph.vertices.len(), 2);
+    assert_eq!(s.value.unwrap().to_string(), "0011");
+    assert_eq!(
+        gtp_eval_eye(sgf, None, &["K12", "L12"]),
+        ["K12 0 1 L12 L12", "L12 0 1 L12 L12"]
+    );
+    let nine = "(;GM[1]FF[4]SZ[9]AB[fa][ha][bb][db][gb][dc][gc][cd][hd][ee][fe][he][df][gf][eg][gg][fh][hh]AW[ia][eb][ac][fc][hc][fd][id][if][dg][hg][ig][ah][ch][bi]PL[B])";
+    assert_eq!(
+        gtp_eval_eye(nine, None, &["C1", "D1"]),
+        ["C1 0 1 D1 D1", "D1 0 1 D1 D1"]
+    );
+}

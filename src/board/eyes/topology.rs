@@ -11,7 +11,10 @@
 //! already holds that point (a virtual vertex would let the attacker play it twice), so an
 //! empty half eye is joined to it, and so is an attacker stone where that point keeps a side on
 //! the wall (the attacker's move there then takes the stone's point with it: a margin beside a
-//! capture on the edge, `tests/edge_margins.rs`); otherwise the stone is left as it is.
+//! capture on the edge, `tests/edge_margins.rs`); otherwise the stone is left as it is. In
+//! a space of two points, a half eye beside an empty margin that the owner's stone there
+//! (safe) makes proper, with no ko, is decided at that margin alone, so it is joined to it
+//! and gets no virtual vertex: the owner's one move closes the margin and settles the eye.
 //!
 //! Scores are kept in eighths so that GNU Go's ko values a = 7/8 and b = 9/8 are exact. For a
 //! diagonal point `d` outside the space, with owner C and attacker A:
@@ -444,7 +447,12 @@ pub fn analyze_settled(
     for i in 0..space.points.len() {
         if !space.points[i].marginal && space.neighbors(board, i).len() <= 1 {
             let loc = space.points[i].loc;
-            points.push(topological_eye_settled(board, space, loc, limits, settled));
+            let mut t = topological_eye_settled(board, space, loc, limits, settled);
+            if let Some(m) = margin_settling(board, space, &t, limits, settled) {
+                t.attack = vec![m];
+                t.defense = vec![m];
+            }
+            points.push(t);
         }
     }
     let mut out = space.clone();
@@ -593,6 +601,41 @@ pub fn analyze_settled(
         outer_liberties,
         ko_settled: None,
     }
+}
+
+/// The margin that decides half eye `t` of a two-point space by itself, if there is one.
+///
+/// The space is `t`'s point and an empty margin `m` beside it, and the owner's stone at `m`
+/// (safe, as tactical reading sees it) leaves the half eye proper with no ko: white's K12
+/// L12, margin L12, K12 half on its diagonals L13, J11, L11, where white's L12 also makes
+/// black's L13 a stone white takes. The graph model would give the half eye a virtual vertex
+/// of its own (`!.!`, `0001`: the owner needs both moves); on the board the owner's one move
+/// at `m` closes the margin and settles the eye (`0011`), and the attacker's move there
+/// spoils it, as the graph `!.` says. The half eye's deciding points are then `m` alone, so
+/// the graph joins it to `m` (they are neighbours already) instead of a virtual vertex.
+fn margin_settling(
+    board: &mut Board,
+    space: &EyeSpace,
+    t: &PointTopology,
+    limits: ReadLimits,
+    settled: Option<SettledKo>,
+) -> Option<Loc> {
+    if t.class != EyeClass::Half || space.points.len() != 2 {
+        return None;
+    }
+    let m = space.points.iter().find(|p| p.loc != t.loc)?;
+    if !m.marginal || m.stone || !board.is_empty(m.loc) {
+        return None;
+    }
+    let m = m.loc;
+    if !board.neighbors(t.loc).any(|n| n == m) || !tactics::safe_move(board, m, space.color, limits)
+    {
+        return None;
+    }
+    board.play(m, space.color).ok()?;
+    let after = topological_eye_settled(board, space, t.loc, limits, settled);
+    board.undo();
+    (after.class == EyeClass::Proper && after.kos.is_empty()).then_some(m)
 }
 
 /// Whether half eye `t` of `space` gets a virtual vertex: some deciding diagonal lies outside
