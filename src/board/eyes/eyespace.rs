@@ -464,20 +464,8 @@ fn intruder_lives(board: &Board, region: &[Loc], color: Color) -> bool {
             owners,
             false_margins: Vec::new(),
         };
-        let Ok(space) = Space::from_diagram(&eye.diagram(board)).map(|s| s.canonical().0) else {
-            continue;
-        };
-        let params = Params {
-            outer_liberties: eye.outer_liberties(board).min(MAX_OUTER_LIBERTIES),
-            node_limit: INTRUDER_NODES,
-            ..Params::default()
-        };
-        let features = Features {
-            lines: false,
-            min_max: true,
-            ..Features::default()
-        };
-        if matches!(solve_with(&space, &params, features), Ok(sol) if sol.value.c == 2) {
+        let outer = eye.outer_liberties(board).min(MAX_OUTER_LIBERTIES);
+        if two_digits(board, &eye, outer, INTRUDER_NODES, false).is_some_and(|v| v.c == 2) {
             return true;
         }
     }
@@ -494,24 +482,36 @@ fn wall_makes_two_eyes(board: &Board, wall: &EyeSpace) -> bool {
     if outer < 2 {
         return false;
     }
-    // In canonical order: a reading the node limit cuts short gives up (or not) however the
-    // board is turned.
-    let Ok(space) = Space::from_diagram(&wall.diagram(board)).map(|s| s.canonical().0) else {
-        return false;
-    };
+    // Only `b` is asked: neither `c` nor the attacker's two moves in a row are read.
+    two_digits(board, wall, outer, READ_REGION_NODES, true).is_some_and(|v| v.b == 2)
+}
+
+/// The solver's `b` and `c` of `eye` (only `b` when `only_b`), read within `nodes` nodes
+/// with `outer` outer liberties; `None` when the space has no graph or the reading gives
+/// up. Read in canonical order: a reading the node limit cuts short gives up (or not)
+/// however the board is turned.
+fn two_digits(
+    board: &Board,
+    eye: &EyeSpace,
+    outer: u8,
+    nodes: u64,
+    only_b: bool,
+) -> Option<crate::value::EyeValue> {
+    let space = Space::from_diagram(&eye.diagram(board)).ok()?.canonical().0;
     let params = Params {
         outer_liberties: outer,
-        node_limit: READ_REGION_NODES,
+        node_limit: nodes,
         ..Params::default()
     };
-    // Only `b` is asked: neither `c` nor the attacker's two moves in a row are read.
     let features = Features {
         lines: false,
         min_max: true,
-        only_b: true,
+        only_b,
         ..Features::default()
     };
-    matches!(solve_with(&space, &params, features), Ok(sol) if sol.value.b == 2)
+    solve_with(&space, &params, features)
+        .ok()
+        .map(|sol| sol.value)
 }
 
 /// True when the string at `s` sits in a small region of the other colour.
