@@ -56,7 +56,17 @@ fn answers_are_the_same_with_and_without_what_is_kept() {
     for game in ["benches/games/game0_9x9.sgf", "benches/games/game3_9x9.sgf"] {
         let stream = replay_stream(game);
         let kept = run(&stream, &[]);
-        let without = run(&stream, &["--memo-entries", "0", "--cache-shapes", "0"]);
+        let without = run(
+            &stream,
+            &[
+                "--memo-entries",
+                "0",
+                "--kept-readings",
+                "0",
+                "--cache-shapes",
+                "0",
+            ],
+        );
         // Every move was played and every point asked.
         assert!(!kept.contains("? "), "{game}: a command failed");
         let answers: Vec<&str> = kept.lines().filter(|l| l.starts_with("= ")).collect();

@@ -16,14 +16,17 @@
 //!
 //! **Kept between positions.** A host that plays a move and analyses again pays for what
 //! changed: the [`Evaluator`] it keeps holds every solved shape by its canonical key
-//! (bounded: [`Evaluator::with_cache_capacity`]), and the tactical reader keeps its memo of
+//! (bounded: [`Evaluator::with_cache_capacity`]); the tactical reader keeps its memo of
 //! positions read, per thread (bounded: [`set_memo_capacity`]), keyed by the whole position:
 //! a position its reading played out that the game then reaches, or one an undo returns to,
-//! is not read again. Neither changes an answer. The strings of a
+//! is not read again; and each string's reading is kept with the points it looked at
+//! (bounded: [`set_kept_capacity`]): a string the move left as it was is not read again.
+//! None changes an answer. The strings of a
 //! position, and then its eye spaces, are read side by side on rayon's pool
 //! (`RAYON_NUM_THREADS=1` keeps the analysis on one thread).
 //!
 //! [`set_memo_capacity`]: crate::board::strings::tactics::set_memo_capacity
+//! [`set_kept_capacity`]: crate::board::strings::kept::set_kept_capacity
 //!
 //! Patterns are looked up for spaces of at most [`MAX_MATCHED_INNER`] points that are not
 //! marginal (GNU Go 3.8's matcher tries no larger ones); every space no pattern answers is

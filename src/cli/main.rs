@@ -371,6 +371,11 @@ enum Command {
         /// none). Changes no answer, only the time.
         #[arg(long, default_value_t = nakade::board::strings::tactics::DEFAULT_MEMO_ENTRIES)]
         memo_entries: usize,
+        /// String readings kept between positions: a string the last move left as it was
+        /// (the points its reading looked at unchanged) is not read again (a few hundred
+        /// bytes each; 0 keeps none). Changes no answer, only the time.
+        #[arg(long, default_value_t = nakade::board::strings::kept::DEFAULT_KEPT_READINGS)]
+        kept_readings: usize,
         /// Solved shapes kept between commands (about 80 bytes each; 0 keeps none). Changes
         /// no answer, only the time.
         #[arg(long, default_value_t = nakade::evaluation::evaluate::DEFAULT_CACHE_SHAPES)]
@@ -804,6 +809,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Command::Gtp {
             db,
             memo_entries,
+            kept_readings,
             cache_shapes,
             patterns,
             solver,
@@ -814,6 +820,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             // Every command of the engine reads within the engine's limits: `eval_eye` and the
             // GoGui commands as `analyze_eyegraph`.
             nakade::board::strings::tactics::set_memo_capacity(memo_entries);
+            nakade::board::strings::kept::set_kept_capacity(kept_readings);
             gtp::run(
                 db,
                 solver.params_with(GTP_NODE_LIMIT, Some(GTP_TIME_LIMIT)),

@@ -8,9 +8,12 @@
 //! Go 3.8 reads it.
 //!
 //! The reader keeps what it read (its memo, keyed by the whole position): the later stages'
-//! readings of a move on a diagonal or at a margin meet positions this stage has read.
+//! readings of a move on a diagonal or at a margin meet positions this stage has read. And
+//! each string's reading is kept between positions ([`kept`]): where the points the reading
+//! looked at are as they were, the next position gets it without reading again.
 
 pub mod benson;
+pub mod kept;
 pub mod tactics;
 pub mod unconditional;
 
@@ -49,14 +52,21 @@ pub struct StringReadings {
     pub strings: Vec<(Loc, StringStatus)>,
 }
 
-/// Read every string of `board` (see the module docs). The board is left as it was.
+/// Read every string of `board` (see the module docs), through the readings kept between
+/// positions ([`kept`]). The board is left as it was.
 pub fn read(board: &mut Board, limits: ReadLimits) -> StringReadings {
+    read_with(board, limits, true)
+}
+
+/// [`read`], through the kept readings or not: the answers are the same.
+pub(crate) fn read_with(board: &mut Board, limits: ReadLimits, use_kept: bool) -> StringReadings {
     let pass_alive = [
         benson::pass_alive(board, Color::Black),
         benson::pass_alive(board, Color::White),
     ];
     let mut strings = Vec::new();
     let mut to_read = Vec::new();
+    let snap = kept::Snapshot::of(board);
     for s in board.strings() {
         let Some(c) = board.color(s) else {
             continue;
@@ -65,6 +75,11 @@ pub fn read(board: &mut Board, limits: ReadLimits) -> StringReadings {
             StringStatus::PassAlive
         } else if pass_alive[c.opponent() as usize].in_region(s) {
             StringStatus::InOpponentsRegion
+        } else if let Some(kept::Answer::Status(attack, defense)) = use_kept
+            .then(|| kept::lookup(board, &snap, s, kept::Kind::Status, limits))
+            .flatten()
+        {
+            StringStatus::Read { attack, defense }
         } else {
             to_read.push(strings.len());
             // Filled in below.
@@ -104,7 +119,15 @@ pub fn read(board: &mut Board, limits: ReadLimits) -> StringReadings {
 /// again with [`tactics::SAVED_REREAD_FACTOR`] times the budget (the save may be the
 /// budget's, not the board's).
 fn read_string(board: &mut Board, s: Loc, limits: ReadLimits) -> StringStatus {
-    let (attack, defense) = status_of(board, s, limits);
+    let ((attack, defense), rec) = tactics::recorded(board, |b| status_of(b, s, limits));
+    kept::keep(
+        board,
+        s,
+        kept::Kind::Status,
+        limits,
+        rec,
+        kept::Answer::Status(attack, defense),
+    );
     StringStatus::Read { attack, defense }
 }
 
@@ -134,6 +157,7 @@ pub fn with_ko_saves(
     limits: ReadLimits,
 ) -> StringReadings {
     let mut out = readings.clone();
+    let snap = kept::Snapshot::of(board);
     for (s, status) in &mut out.strings {
         let StringStatus::Read {
             attack: Attack::Captures(_),
@@ -147,7 +171,14 @@ pub fn with_ko_saves(
         }
         // `NotNeeded`: the attack captures nothing once the owner wins the kos (every
         // capture is one he takes back), and the string needs no move of his.
-        *defense = tactics::defend_through_ko(board, *s, limits);
+        let head = *s;
+        let read =
+            |b: &mut Board| kept::Answer::KoSave(tactics::defend_through_ko(b, head, limits));
+        if let kept::Answer::KoSave(d) =
+            kept::read_kept(board, &snap, head, kept::Kind::KoSave, limits, read)
+        {
+            *defense = d;
+        }
     }
     out
 }

@@ -221,6 +221,9 @@ struct Reader<'a> {
     deepest: usize,
     /// How many times a node limit or the depth limit cut a line short.
     cuts: usize,
+    /// Where the moves of the reading so far were played (the inner readings served by the
+    /// memo included): what [`recorded`] reports.
+    bbox: BBox,
 }
 
 /// What an inner reading ([`Reader::attack`] below the root, or [`Reader::defend`] below
@@ -266,8 +269,115 @@ thread_local! {
     static MEMO: std::cell::RefCell<Memo> = std::cell::RefCell::default();
 }
 
+/// A rectangle of the board, in columns and rows: where a reading played its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct BBox {
+    /// Least column and row.
+    pub(crate) lo: (u8, u8),
+    /// Greatest column and row (below `lo` when empty).
+    pub(crate) hi: (u8, u8),
+}
+
+impl BBox {
+    /// No point.
+    pub(crate) const EMPTY: BBox = BBox {
+        lo: (u8::MAX, u8::MAX),
+        hi: (0, 0),
+    };
+
+    /// Grown to hold `loc`.
+    #[inline]
+    pub(crate) fn add(&mut self, board: &Board, loc: Loc) {
+        let (x, y) = board.xy(loc);
+        let (x, y) = (x as u8, y as u8);
+        self.lo = (self.lo.0.min(x), self.lo.1.min(y));
+        self.hi = (self.hi.0.max(x), self.hi.1.max(y));
+    }
+
+    /// The smallest rectangle holding both.
+    #[inline]
+    pub(crate) fn join(self, o: BBox) -> BBox {
+        BBox {
+            lo: (self.lo.0.min(o.lo.0), self.lo.1.min(o.lo.1)),
+            hi: (self.hi.0.max(o.hi.0), self.hi.1.max(o.hi.1)),
+        }
+    }
+}
+
+/// What a reading looked at beyond the board round its target, as [`recorded`] gathers it:
+/// where its moves were played, and each canonical orientation ([`Frame`]) it took, with the
+/// moves from the root of the reading to the position it was taken in. Every reader of
+/// the call adds to it (the root's checks and their fresh readers too).
+#[derive(Clone, Debug)]
+pub(crate) struct Recording {
+    /// Moves on the board when the recording began.
+    root_len: usize,
+    /// Where moves were played.
+    pub(crate) bbox: BBox,
+    /// The frames taken.
+    pub(crate) frames: Vec<FrameTaken>,
+}
+
+/// A frame a reading took ([`Recording`]).
+#[derive(Clone, Debug)]
+pub(crate) struct FrameTaken {
+    /// The moves from the root of the reading (point, or pass, and colour).
+    pub(crate) moves: Vec<(Option<Loc>, Color)>,
+    /// The string marked.
+    pub(crate) target: Loc,
+    /// The frame's code.
+    pub(crate) code: u16,
+}
+
+thread_local! {
+    /// The recording under way on this thread, if any ([`recorded`]).
+    static RECORDING: std::cell::RefCell<Option<Recording>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Run `read` (readings of this module on `board`) and give, with its answer, what the
+/// readings looked at beyond the board round their target ([`Recording`]). A reading
+/// depends on the board only through the points round its moves and its target and
+/// through the frames it took: what the stage that keeps readings between positions checks.
+pub(crate) fn recorded<T>(board: &mut Board, read: impl FnOnce(&mut Board) -> T) -> (T, Recording) {
+    let root_len = board.history().len();
+    let outer = RECORDING.with(|r| {
+        r.borrow_mut().replace(Recording {
+            root_len,
+            bbox: BBox::EMPTY,
+            frames: Vec::new(),
+        })
+    });
+    let answer = read(board);
+    let rec = RECORDING
+        .with(|r| std::mem::replace(&mut *r.borrow_mut(), outer))
+        .expect("the recording begun above");
+    (answer, rec)
+}
+
+fn record_frame(board: &Board, target: Loc, frame: Frame) {
+    RECORDING.with(|r| {
+        if let Some(rec) = r.borrow_mut().as_mut() {
+            let moves = board.history()[rec.root_len..]
+                .iter()
+                .map(|m| (m.loc, m.color))
+                .collect();
+            rec.frames.push(FrameTaken {
+                moves,
+                target,
+                code: frame.code(),
+            });
+        }
+    });
+}
+
 impl Drop for Reader<'_> {
     fn drop(&mut self) {
+        let bbox = self.bbox;
+        RECORDING.with(|r| {
+            if let Some(rec) = r.borrow_mut().as_mut() {
+                rec.bbox = rec.bbox.join(bbox);
+            }
+        });
         let mut memo = std::mem::take(&mut self.memo);
         if memo.len() > memo_capacity() {
             memo = Memo::default();
@@ -289,6 +399,8 @@ struct MemoEntry {
     nodes: usize,
     /// The plies below its first node the reading went down.
     reach: usize,
+    /// Where its moves were played.
+    bbox: BBox,
 }
 
 /// A short list of locations as the reader holds it: up to `N` on the stack, more in a
@@ -381,6 +493,7 @@ fn reader_with(
         memo: MEMO.with(|m| std::mem::take(&mut *m.borrow_mut())),
         deepest: 0,
         cuts: 0,
+        bbox: BBox::EMPTY,
     }
 }
 
@@ -571,17 +684,22 @@ impl Reader<'_> {
                 self.nodes += e.nodes;
                 self.total += e.nodes;
                 self.deepest = self.deepest.max(depth + e.reach);
+                self.bbox = self.bbox.join(e.bbox);
                 return e.answer;
             }
         }
         let (total, cuts, deepest) = (self.total, self.cuts, self.deepest);
         self.deepest = depth;
+        let outer = std::mem::replace(&mut self.bbox, BBox::EMPTY);
         let answer = read(self);
+        let inner = self.bbox;
+        self.bbox = outer.join(inner);
         if self.cuts == cuts {
             let entry = MemoEntry {
                 answer,
                 nodes: self.total - total,
                 reach: self.deepest - depth,
+                bbox: inner,
             };
             self.memo.insert(key, entry);
         }
@@ -654,7 +772,7 @@ impl Reader<'_> {
                 let l = Libs::of(self.board, s)[0];
                 extensions.push(l);
                 rescues.push(l);
-                let extended = match self.board.play(l, attacker) {
+                let extended = match self.play_move(l, attacker) {
                     Ok(_) => {
                         let n = self.board.liberty_count(l);
                         self.board.undo();
@@ -722,7 +840,7 @@ impl Reader<'_> {
             self.append_sorted(&mut moves, thirds);
         }
         for m in moves {
-            if self.board.play(m, attacker).is_err() {
+            if self.play_move(m, attacker).is_err() {
                 continue;
             }
             let win = match self.board.color(target) {
@@ -768,7 +886,7 @@ impl Reader<'_> {
     fn ko_retaken_and_captured(&mut self, k: Loc, owner: Color, depth: usize, wide: u8) -> bool {
         self.board.pass(owner);
         self.board.pass(owner.opponent());
-        if self.board.play(k, owner).is_err() {
+        if self.play_move(k, owner).is_err() {
             self.board.undo();
             self.board.undo();
             return true;
@@ -834,7 +952,7 @@ impl Reader<'_> {
         if empty >= 2 {
             return false;
         }
-        if self.board.play(loc, color).is_err() {
+        if self.play_move(loc, color).is_err() {
             return true;
         }
         let one = self.board.liberty_count(loc) == 1;
@@ -920,8 +1038,16 @@ impl Reader<'_> {
             "the frame is the root position's"
         );
         let f = Frame::of(self.board, Some(self.target));
+        record_frame(self.board, self.target, f);
         self.frame = Some(f);
         f
+    }
+
+    /// Play `loc` for `color` on the board, its place recorded.
+    #[inline]
+    fn play_move(&mut self, loc: Loc, color: Color) -> Result<(), crate::board::IllegalMove> {
+        self.bbox.add(self.board, loc);
+        self.board.play(loc, color).map(|_| ())
     }
 
     /// Run `read` in the frame of the current position (the target marked), as a fresh call
@@ -929,6 +1055,7 @@ impl Reader<'_> {
     /// position as [`defend`] or [`attack`] will, so that the answers agree.
     fn in_own_frame<T>(&mut self, read: impl FnOnce(&mut Self) -> T) -> T {
         let here = Frame::of(self.board, Some(self.target));
+        record_frame(self.board, self.target, here);
         let saved = self.frame.replace(here);
         let out = read(self);
         self.frame = saved;
@@ -1107,7 +1234,7 @@ impl Reader<'_> {
             self.append_sorted(&mut candidates, weak);
         }
         for m in candidates {
-            if self.board.play(m, owner).is_err() {
+            if self.play_move(m, owner).is_err() {
                 continue;
             }
             // At the root a move that reaches four liberties is read on (the first reply is
