@@ -194,10 +194,11 @@ fn same_frame(board: &mut Board, f: &FrameTaken) -> bool {
     same
 }
 
-/// Keep `answer`, read on `board` (as it was before the reading) for the string whose head
-/// is `head`, with what the reading looked at (`rec`).
+/// Keep `answer`, read on `board` (as it was before the reading; its stones in `snap`) for
+/// the string whose head is `head`, with what the reading looked at (`rec`).
 pub(crate) fn keep(
     board: &Board,
+    snap: &Snapshot,
     head: Loc,
     kind: Kind,
     limits: ReadLimits,
@@ -208,7 +209,6 @@ pub(crate) fn keep(
     if cap == 0 {
         return;
     }
-    let snap = Snapshot::of(board);
     let mask = footprint(board, head, rec.bbox);
     let black = mask.iter().zip(&snap.black).map(|(m, b)| m & b).collect();
     let white = mask.iter().zip(&snap.white).map(|(m, w)| m & w).collect();
@@ -308,7 +308,7 @@ pub(crate) fn read_kept(
         return a;
     }
     let (answer, rec) = tactics::recorded(board, read);
-    keep(board, head, kind, limits, rec, answer);
+    keep(board, snap, head, kind, limits, rec, answer);
     answer
 }
 

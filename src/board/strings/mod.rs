@@ -96,13 +96,13 @@ pub(crate) fn read_with(board: &mut Board, limits: ReadLimits, use_kept: bool) -
             .par_iter()
             .map_init(
                 || shared.clone(),
-                |b, &i| read_string(b, strings[i].0, limits),
+                |b, &i| read_string(b, &snap, strings[i].0, limits),
             )
             .collect()
     } else {
         to_read
             .iter()
-            .map(|&i| read_string(board, strings[i].0, limits))
+            .map(|&i| read_string(board, &snap, strings[i].0, limits))
             .collect()
     };
     for (i, status) in to_read.into_iter().zip(read) {
@@ -118,10 +118,16 @@ pub(crate) fn read_with(board: &mut Board, limits: ReadLimits, use_kept: bool) -
 /// of four liberties attacked, and a save found where a node limit cut a line short read
 /// again with [`tactics::SAVED_REREAD_FACTOR`] times the budget (the save may be the
 /// budget's, not the board's).
-fn read_string(board: &mut Board, s: Loc, limits: ReadLimits) -> StringStatus {
+fn read_string(
+    board: &mut Board,
+    snap: &kept::Snapshot,
+    s: Loc,
+    limits: ReadLimits,
+) -> StringStatus {
     let ((attack, defense), rec) = tactics::recorded(board, |b| status_of(b, s, limits));
     kept::keep(
         board,
+        snap,
         s,
         kept::Kind::Status,
         limits,
