@@ -123,7 +123,9 @@
 //! The files: [`Space`] (the model) in `space.rs`; the packed state, moves and the search in
 //! `search.rs`; reading a position in both games in `reading.rs`; the tenuki rule in
 //! `tenuki.rs`; the root, first moves and vital points in `vital.rs`; lines of play in
-//! `lines.rs`; the space's symmetries in `symmetry.rs`; [`Solution`] in `solution.rs`.
+//! `lines.rs`; the space's symmetries in `symmetry.rs`; the transposition table's store (one
+//! cache line a probe, huge pages for a large table, a thread's small table kept for its next
+//! solve) in `transposition.rs`; [`Solution`] in `solution.rs`.
 //!
 //! ```
 //! use nakade::pattern::encoded::parse_graph;
@@ -143,6 +145,7 @@ mod solution;
 mod space;
 mod symmetry;
 mod tenuki;
+mod transposition;
 mod vital;
 
 use reading::Ctx;

@@ -10,27 +10,26 @@
 
 use std::time::{Duration, Instant};
 
-use rustc_hash::FxHashMap;
-
 use super::symmetry::Symmetries;
+use super::transposition::Table;
 use super::{
     Features, CLOCK_INTERVAL, JOINS_FIRST_FROM, MIRROR_TABLE_FROM, TT_MEMORY, WIN_FIRST_FROM,
 };
 
-/// The most buckets the transposition table has: the largest power of two whose slots (an
-/// entry, its control byte and half a reach of the arena each) fit in [`TT_MEMORY`] together
-/// with the half-size table they grow from, which is held while the table doubles.
+/// The most slots the transposition table has: the largest power of two whose slots (a key
+/// and an entry, and half a reach of the arena each) fit in [`TT_MEMORY`] together with the
+/// half-size table they grow from, which is held while the table doubles.
 const TT_BUCKETS: usize = {
-    // A slot, its control byte, and a share of the reach arena, which is emptied with the
-    // table once it holds half of [`TT_LIMIT`] reaches.
-    let per_bucket = std::mem::size_of::<(u64, Entry)>() + 1 + std::mem::size_of::<[u64; 4]>() / 2;
+    // A slot and a share of the reach arena, which is emptied with the table once it holds
+    // half of [`TT_LIMIT`] reaches.
+    let per_bucket = Table::SLOT_BYTES + std::mem::size_of::<[u64; 4]>() / 2;
     let n = TT_MEMORY / per_bucket * 2 / 3;
     // The largest power of two not above `n`.
     1 << (usize::BITS - 1 - n.leading_zeros())
 };
-/// Most entries the transposition table holds before it is emptied: as many as its largest
-/// size holds before it would grow (seven eighths of its buckets), so that size is filled
-/// before the table is emptied.
+/// Most entries the transposition table holds before it is emptied: seven eighths of its
+/// largest size (the capacity a general hash map of that many buckets has; see
+/// `transposition.rs`).
 const TT_LIMIT: usize = TT_BUCKETS / 8 * 7;
 /// Entry flag: the result holds on every line of play whose positions of the entry's class
 /// (see [`Rules::class`]) all hold fewer than the entry's `min` stones.
@@ -199,9 +198,9 @@ impl Reach {
 /// entries (73% of the open 16-point corner's), which then take two words with the key
 /// instead of six.
 #[derive(Clone, Copy, Debug)]
-struct Entry {
-    meta: u64,
-    reach_at: u32,
+pub(super) struct Entry {
+    pub meta: u64,
+    pub reach_at: u32,
 }
 
 /// An entry's `reach_at` when its reach is [`Reach::NONE`] and its symmetries none.
@@ -849,7 +848,7 @@ pub(crate) enum Exhausted {
 pub(crate) struct Searcher {
     /// The transposition table ([`entry`]s): one table for line-independent and
     /// line-dependent results, so a position costs one probe (see [`Searcher::wins`]).
-    tt: FxHashMap<u64, Entry>,
+    tt: Table,
     /// The reaches and symmetries of the table's entries that have some (see [`Entry`]),
     /// emptied with the table.
     reaches: Vec<[u64; 4]>,
@@ -910,11 +909,10 @@ impl Searcher {
         symmetries: Symmetries,
     ) -> Searcher {
         let started = Instant::now();
-        let mut tt = FxHashMap::default();
-        if features.presized_table {
-            // A refusal only means the table starts small.
-            let _ = tt.try_reserve(TT_START);
-        }
+        let tt = Table::new(
+            if features.presized_table { TT_START } else { 0 },
+            TT_BUCKETS,
+        );
         Searcher {
             tt,
             reaches: Vec::new(),
@@ -1006,8 +1004,20 @@ impl Searcher {
         }
         self.symmetries
             .mirror_keys(key)
-            .filter_map(|mirror| self.tt.get(&mirror).copied())
+            .filter_map(|mirror| self.tt.get(mirror))
             .find(|e| e.meta & ANY_LINE != 0 && e.reach_at == NO_REACH)
+    }
+
+    /// Brings the table's slots for `key` and, where [`Searcher::mirror_entry`] would look,
+    /// for its mirror images into the cache: their reads from memory then overlap.
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        self.tt.prefetch(key);
+        if self.features.mirror_table && self.symmetries.vertices() >= MIRROR_TABLE_FROM {
+            for mirror in self.symmetries.mirror_keys(key) {
+                self.tt.prefetch(mirror);
+            }
+        }
     }
 
     /// The table's answer for `key` (a position of class `class`, board `board`, the next on
@@ -1017,12 +1027,7 @@ impl Searcher {
     fn probe(&self, key: u64, class: u64, board: u64, by_board: bool) -> Result<Ret, u8> {
         // A mirror image's entry is clean (see [`Searcher::mirror_entry`]): it holds on this
         // line, and its winning move is never read.
-        let Some(entry) = self
-            .tt
-            .get(&key)
-            .copied()
-            .or_else(|| self.mirror_entry(key))
-        else {
+        let Some(entry) = self.tt.get(key).or_else(|| self.mirror_entry(key)) else {
             return Err(NO_HINT);
         };
         let e = entry.meta;
@@ -1113,7 +1118,7 @@ impl Searcher {
         }
         let key = root.key(black, rules.eye);
         let root_class = rules.class(root.board());
-        if let Some(&entry) = self.tt.get(&key) {
+        if let Some(entry) = self.tt.get(key) {
             let e = entry.meta;
             if e & ANY_LINE != 0 {
                 let (reach, sym) = self.reach_of(entry);
@@ -1206,6 +1211,7 @@ impl Searcher {
                 Played::Next { state, captured } => {
                     let board = state.board();
                     let full = state.key(!black, rules.eye);
+                    self.prefetch(full);
                     let by_board = !captured && mv != PASS;
                     let may_repeat = !self.features.repetition_filter
                         || self.filter_full[slot(full)] != 0
@@ -1321,11 +1327,15 @@ impl Searcher {
             self.tt.clear();
             self.reaches.clear();
         }
-        if self.tt.len() == self.tt.capacity() && self.tt.try_reserve(1).is_err() {
+        if self.tt.len() == self.tt.capacity() {
+            self.tt.grow();
+        }
+        if !self.tt.make_room() {
             // Growing doubles the table: give its memory back and start again small.
-            self.tt = FxHashMap::default();
+            self.tt.reset();
             self.reaches = Vec::new();
-            if self.tt.try_reserve(1).is_err() {
+            self.tt.grow();
+            if !self.tt.make_room() {
                 return;
             }
         }
@@ -1369,10 +1379,7 @@ impl Searcher {
                 return;
             }
             // A result that holds whatever the line is never replaced by one that does not.
-            let permanent = self
-                .tt
-                .get(&top.key)
-                .is_some_and(|e| e.meta & ANY_LINE != 0);
+            let permanent = self.tt.get(top.key).is_some_and(|e| e.meta & ANY_LINE != 0);
             if !permanent {
                 let serial = self.path[hi as usize].serial;
                 let meta = entry(value, false, top.lo, hi, hint, serial);
@@ -1717,13 +1724,16 @@ mod tests {
         assert_eq!(s.reaches.len(), 2);
         // Compared packed: a packed reach keeps only the 20 bits of a board's stones.
         let read = |k: u64| {
-            let (r, sym) = s.reach_of(s.tt[&k]);
+            let (r, sym) = s.reach_of(s.tt.get(k).expect("stored"));
             (r.pack(), sym)
         };
         assert_eq!(read(1), (Reach::NONE.pack(), 0));
         assert_eq!(read(2), (reach.pack(), 0b101));
         assert_eq!(read(3), (Reach::NONE.pack(), 0b10));
-        assert_eq!(s.tt[&2].meta, entry(false, false, 1, 2, NO_HINT, 9));
+        assert_eq!(
+            s.tt.get(2).expect("stored").meta,
+            entry(false, false, 1, 2, NO_HINT, 9)
+        );
     }
 
     /// A summary never rules out a position it was built from.
