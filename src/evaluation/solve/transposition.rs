@@ -125,10 +125,13 @@ impl Drop for Slots {
         if self.len == 0 {
             return;
         }
-        #[cfg(target_os = "linux")]
         if self.mapped > 0 {
+            // Only Linux maps a table: elsewhere `mapped` is always 0.
+            #[cfg(target_os = "linux")]
             // SAFETY: the mapping made in `zeroed`, of `mapped` bytes, unmapped once.
-            unsafe { libc::munmap(self.ptr.as_ptr().cast(), self.mapped) };
+            unsafe {
+                libc::munmap(self.ptr.as_ptr().cast(), self.mapped)
+            };
             return;
         }
         if let Ok(layout) = std::alloc::Layout::array::<Slot>(self.len) {
