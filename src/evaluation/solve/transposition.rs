@@ -57,6 +57,14 @@ struct Slots {
     mapped: usize,
 }
 
+// SAFETY: a `Slots` owns its memory alone, as a `Vec<Slot>` does (nothing else points into
+// it), and a `Slot` is plain integers: moving it to another thread, or reading it from several
+// through shared references (`as_slice`), is as sound as for a `Vec<Slot>`. Writes need
+// `&mut self`.
+unsafe impl Send for Slots {}
+// SAFETY: as above.
+unsafe impl Sync for Slots {}
+
 impl Slots {
     /// No slots, no memory.
     fn none() -> Slots {
@@ -460,6 +468,21 @@ mod tests {
         table.reset();
         assert_eq!((table.len(), table.capacity()), (0, 0));
         assert!(table.get(3 << 20).is_none());
+    }
+
+    #[test]
+    fn a_table_goes_between_threads_as_a_map_does() {
+        fn send_and_sync<T: Send + Sync>() {}
+        send_and_sync::<Table>();
+        // A host keeps a `LocalReader` (which holds a table) wherever it likes.
+        send_and_sync::<super::super::LocalReader>();
+        let mut table = Table::new(0, 1 << 22);
+        assert!(table.make_room());
+        table.insert(9 << 20, entry(9));
+        let got = std::thread::spawn(move || table.get(9 << 20).map(|e| e.meta))
+            .join()
+            .expect("the thread ends");
+        assert_eq!(got, Some(9));
     }
 
     #[test]
