@@ -29,7 +29,7 @@ use super::search::Entry;
 const START_SLOTS: usize = 256;
 /// The largest array a thread keeps from one solve for the next (96 KiB): enough for the
 /// solves of spaces of up to seven vertices, which are most.
-pub(crate) const SPARE_SLOTS: usize = 4096;
+const SPARE_SLOTS: usize = 4096;
 /// Arrays of this many bytes or more are mapped on their own, asking for huge pages.
 #[cfg(target_os = "linux")]
 const MAPPED_FROM: usize = 2 << 20;
@@ -151,7 +151,8 @@ impl Drop for Slots {
 
 /// Keys and entries; see the module documentation.
 pub(crate) struct Table {
-    /// A power of two of slots, at least twice [`Table::len`].
+    /// A power of two of slots: at least twice [`Table::len`], or, at `max_slots`, at least
+    /// eight sevenths of it.
     slots: Slots,
     /// The stamp of the slots taken (never 0).
     stamp: u32,
@@ -312,6 +313,7 @@ impl Table {
 
     /// Takes every entry away and gives the memory back: the capacity is none.
     pub fn reset(&mut self) {
+        // Freed here, not kept as the thread's spare: the allocator has just refused room.
         self.slots = Slots::none();
         *self = Table::new(0, self.max_slots);
     }
@@ -371,7 +373,9 @@ impl Table {
     /// and puts every entry in its new place.
     fn double(&mut self) -> bool {
         if self.slots.len == 0 {
-            if let Some((slots, stamp)) = SPARE.try_with(Cell::take).ok().flatten() {
+            let spare = SPARE.try_with(Cell::take).ok().flatten();
+            // A spare larger than this table may grow is left to be freed.
+            if let Some((slots, stamp)) = spare.filter(|(s, _)| s.len <= self.max_slots) {
                 // The spare's slots are all older than its next stamp: the table is empty.
                 self.slots = slots;
                 self.stamp = stamp;
@@ -487,6 +491,13 @@ mod tests {
 
     #[test]
     fn the_most_slots_fill_to_seven_eighths() {
+        // A thread's spare array larger than the most slots is not taken.
+        let mut big = Table::new(0, 1 << 22);
+        for k in 0..1_500u64 {
+            assert!(big.make_room());
+            big.insert(k << 20, entry(k));
+        }
+        drop(big);
         let mut table = Table::new(0, 1024);
         for k in 0..896u64 {
             assert!(table.make_room(), "entry {k}");
