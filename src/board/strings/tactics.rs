@@ -380,7 +380,13 @@ impl Drop for Reader<'_> {
         });
         let mut memo = std::mem::take(&mut self.memo);
         if memo.len() > memo_capacity() {
-            memo = Memo::default();
+            // Emptied. Its room is kept when the bound would fill it about as much (filling
+            // it again then does not grow it step by step), given back when it is far larger.
+            if memo.capacity() <= 2 * memo_capacity() {
+                memo.clear();
+            } else {
+                memo = Memo::default();
+            }
         }
         // Keep the fuller of this reader's memo and the thread's (a nested reader that
         // handed its memo back leaves an empty one).
