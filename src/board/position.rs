@@ -215,6 +215,12 @@ impl LocSet {
         LocSet([0; MAX_GRID.div_ceil(64)])
     }
 
+    /// Whether `loc` is in the set.
+    #[inline]
+    fn contains(&self, loc: Loc) -> bool {
+        self.0[loc.index() / 64] & (1 << (loc.index() % 64)) != 0
+    }
+
     /// Add `loc`; true when it was not in the set.
     #[inline]
     fn insert(&mut self, loc: Loc) -> bool {
@@ -950,35 +956,44 @@ impl Board {
     }
 
     /// Recompute the strings through the stones at and next to every location of `seeds`.
+    ///
+    /// Linear in the stones of the strings met (membership in bit sets, not in lists): an
+    /// SGF setup calls this for each stone it places, and a finished 19x19 position has
+    /// strings of dozens of stones.
     fn rebuild_around(&mut self, seeds: &[Loc]) {
-        let mut done: Vec<Loc> = Vec::new();
+        let mut done = LocSet::new();
+        let mut stones = Vec::new();
         for &seed in seeds {
-            let mut around = vec![seed];
-            around.extend(self.adjacent(seed));
-            for l in around {
-                if self.color(l).is_some() && !done.contains(&l) {
-                    let stones = self.flood_string(l);
+            let [a, b, c, d] = self.adjacent(seed);
+            for l in [seed, a, b, c, d] {
+                if self.color(l).is_some() && !done.contains(l) {
+                    self.flood_string(l, &mut stones);
                     self.link_string(&stones);
-                    done.extend(stones);
+                    for &s in &stones {
+                        done.insert(s);
+                    }
                 }
             }
         }
     }
 
-    /// The stones connected to the stone at `loc`, by flood fill over colours only.
-    fn flood_string(&self, loc: Loc) -> Vec<Loc> {
+    /// The stones connected to the stone at `loc`, by flood fill over colours only, into
+    /// `stones` (emptied first), `loc` first.
+    fn flood_string(&self, loc: Loc, stones: &mut Vec<Loc>) {
         let color = self.point(loc);
-        let mut stones = vec![loc];
+        let mut seen = LocSet::new();
+        stones.clear();
+        stones.push(loc);
+        seen.insert(loc);
         let mut i = 0;
         while i < stones.len() {
             for n in self.adjacent(stones[i]) {
-                if self.point(n) == color && !stones.contains(&n) {
+                if self.point(n) == color && seen.insert(n) {
                     stones.push(n);
                 }
             }
             i += 1;
         }
-        stones
     }
 
     fn link_string(&mut self, stones: &[Loc]) {
@@ -987,16 +1002,17 @@ impl Board {
             self.chain_head[s.index()] = head.0;
             self.next_in_chain[s.index()] = stones[(k + 1) % stones.len()].0;
         }
-        let mut libs: Vec<Loc> = Vec::new();
+        let mut libs = LocSet::new();
+        let mut count = 0u16;
         for &s in stones {
             for n in self.adjacent(s) {
-                if self.is_empty(n) && !libs.contains(&n) {
-                    libs.push(n);
+                if self.is_empty(n) && libs.insert(n) {
+                    count += 1;
                 }
             }
         }
         self.num_stones[head.index()] = stones.len() as u16;
-        self.num_libs[head.index()] = libs.len() as u16;
+        self.num_libs[head.index()] = count;
     }
 
     /// Recompute every string from the colours (after setting points directly).
@@ -1028,7 +1044,8 @@ impl Board {
             if self.color(loc).is_none() {
                 continue;
             }
-            let fresh = self.flood_string(loc);
+            let mut fresh = Vec::new();
+            self.flood_string(loc, &mut fresh);
             let mut listed = self.string_stones(loc);
             if listed.len() > fresh.len() {
                 return Err(format!("{loc:?}: chain list longer than the string"));
