@@ -498,3 +498,29 @@ fn a_half_eye_the_owners_margin_settles_is_one_move_from_an_eye() {
         ["C1 0 1 D1 D1", "D1 0 1 D1 D1"]
     );
 }
+
+/// A false eye made by a stone the owner takes (eyes.db's shape 448): 9x9 (GNU Go's game
+/// `benches/games/game3` after move 13), white E4 in atari inside black's D4 E5 E3, its
+/// liberty F4, and E4's diagonals D5 D3 (and F5 F3, margins of the space) empty. With white
+/// E4 on the board a white stone on D5 or D3 cannot be taken, so E4 scored false (4), and
+/// the space read `0000`: no eye even for black moving first. But black F4 takes E4, and
+/// then the diagonals are black's (white D5 or D3 is taken): E4 is a proper eye, as the
+/// reading of the position after black F4 says (`1 1` there). White F4 first joins E4 and
+/// leaves no eye. So `0 1`, F4 vital for both (GNU Go 3.8: `0 1 F4 F3`, pattern 448; its
+/// defence point F3 also works: white F4 then leaves E4-F4 in atari at F5).
+#[test]
+fn a_false_eye_the_owners_capture_settles_is_one_move_from_an_eye() {
+    let sgf = "(;GM[1]FF[4]SZ[9]AB[db][cd][ee][he][df][gf][eg]AW[ga][ia][eb][fd][ef][if]PL[W])";
+    let (board, s) = sgf_space_at(sgf, "F4", Color::Black);
+    assert_eq!(names(&board, &s.points()), ["F5", "E4", "F4", "F3"]);
+    assert!(s.false_eyes().is_empty());
+    assert_eq!(names(&board, &s.marginals()), ["F5", "F3"]);
+    assert_eq!(s.value.unwrap().to_string(), "0011");
+    assert_eq!(
+        gtp_eval_eye(sgf, None, &["E4", "F4"]),
+        ["E4 0 1 F4 F4", "F4 0 1 F4 F4"]
+    );
+    // After black's capture the point reads as an eye.
+    let after = "(;GM[1]FF[4]SZ[9]AB[db][cd][ee][he][df][gf][eg][ff]AW[ga][ia][eb][fd][if]PL[W])";
+    assert_eq!(gtp_eval_eye(after, None, &["E4"]), ["E4 1 1"]);
+}

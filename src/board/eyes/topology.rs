@@ -15,6 +15,10 @@
 //! a space of two points, a half eye beside an empty margin that the owner's stone there
 //! (safe) makes proper, with no ko, is decided at that margin alone, so it is joined to it
 //! and gets no virtual vertex: the owner's one move closes the margin and settles the eye.
+//! Likewise a false eye holding a lone attacker stone in atari, whose liberty is a point of
+//! the space, is read as it is once the owner takes the stone: where that leaves a proper
+//! eye with no ko, the point is a plain one (the capture makes the eye, the attacker's move
+//! at the liberty spoils it).
 //!
 //! Scores are kept in eighths so that GNU Go's ko values a = 7/8 and b = 9/8 are exact. For a
 //! diagonal point `d` outside the space, with owner C and attacker A:
@@ -452,6 +456,9 @@ pub fn analyze_settled(
                 t.attack = vec![m];
                 t.defense = vec![m];
             }
+            if let Some(after) = capture_settling(board, space, &t, limits, settled) {
+                t = after;
+            }
             points.push(t);
         }
     }
@@ -636,6 +643,43 @@ fn margin_settling(
     let after = topological_eye_settled(board, space, t.loc, limits, settled);
     board.undo();
     (after.class == EyeClass::Proper && after.kos.is_empty()).then_some(m)
+}
+
+/// The topology of false eye `t` as it is once the owner takes the attacker's stone on it,
+/// where that leaves a proper eye with no ko.
+///
+/// The point holds a lone attacker stone in atari whose liberty is a point of the space, so
+/// the owner's move there takes it (black F4 against white E4, eyes.db's shape 448). The
+/// diagonals are scored on the board as it stands, with the stone still there and that
+/// liberty empty: an attacker stone on a diagonal then may not be capturable (white's D5 and
+/// D3 beside E4), and the point reads false. After the capture the same diagonals are the
+/// owner's, and the point is a proper eye, as reading it then says. Read as false, the graph
+/// gives the owner no eye even moving first (`0000`); read as after the capture, it gives
+/// the capture its eye, and the attacker's move at the liberty (joining the stone) takes it
+/// away (`0011`, the liberty vital for both), as GNU Go's pattern 448 reads the shape.
+fn capture_settling(
+    board: &mut Board,
+    space: &EyeSpace,
+    t: &PointTopology,
+    limits: ReadLimits,
+    settled: Option<SettledKo>,
+) -> Option<PointTopology> {
+    let i = space.index_of(t.loc)?;
+    if t.class != EyeClass::False
+        || !space.points[i].stone
+        || board.stone_count(t.loc) != 1
+        || board.liberty_count(t.loc) != 1
+    {
+        return None;
+    }
+    let l = board
+        .neighbors(t.loc)
+        .find(|&n| board.is_empty(n) && space.contains(n))?;
+    board.play(l, space.color).ok()?;
+    let taken = board.is_empty(t.loc);
+    let after = taken.then(|| topological_eye_settled(board, space, t.loc, limits, settled));
+    board.undo();
+    after.filter(|a| a.class == EyeClass::Proper && a.kos.is_empty())
 }
 
 /// Whether half eye `t` of `space` gets a virtual vertex: some deciding diagonal lies outside
