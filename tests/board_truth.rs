@@ -505,9 +505,13 @@ fn a_half_eye_the_owners_margin_settles_is_one_move_from_an_eye() {
 /// E4 on the board a white stone on D5 or D3 cannot be taken, so E4 scored false (4), and
 /// the space read `0000`: no eye even for black moving first. But black F4 takes E4, and
 /// then the diagonals are black's (white D5 or D3 is taken): E4 is a proper eye, as the
-/// reading of the position after black F4 says (`1 1` there). White F4 first joins E4 and
-/// leaves no eye. So `0 1`, F4 vital for both (GNU Go 3.8: `0 1 F4 F3`, pattern 448; its
-/// defence point F3 also works: white F4 then leaves E4-F4 in atari at F5).
+/// reading of the position after black F4 says (`1 1` there). In the graph, white F4 first
+/// joins E4 and the stones reach the margins F5 and F3: `0 1`, F4 vital for both (GNU Go
+/// 3.8: `0 1 F4 F3`, pattern 448). On this board, read apart from both engines (30
+/// November), white F4 does not save E4 either: black F5 starts a ladder along the first
+/// line that takes seven stones, so the board's value is `1 1`; the graph, which knows no
+/// ladder, gives the attacker's escape. The test holds what the graph model reads: the
+/// owner's capture is an eye, no longer `0000`.
 #[test]
 fn a_false_eye_the_owners_capture_settles_is_one_move_from_an_eye() {
     let sgf = "(;GM[1]FF[4]SZ[9]AB[db][cd][ee][he][df][gf][eg]AW[ga][ia][eb][fd][ef][if]PL[W])";
