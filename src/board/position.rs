@@ -1002,17 +1002,8 @@ impl Board {
             self.chain_head[s.index()] = head.0;
             self.next_in_chain[s.index()] = stones[(k + 1) % stones.len()].0;
         }
-        let mut libs = LocSet::new();
-        let mut count = 0u16;
-        for &s in stones {
-            for n in self.adjacent(s) {
-                if self.is_empty(n) && libs.insert(n) {
-                    count += 1;
-                }
-            }
-        }
         self.num_stones[head.index()] = stones.len() as u16;
-        self.num_libs[head.index()] = count;
+        self.num_libs[head.index()] = self.count_libs(head.0);
     }
 
     /// Recompute every string from the colours (after setting points directly).

@@ -639,10 +639,23 @@ fn margin_settling(
     {
         return None;
     }
+    proper_after(board, space, t.loc, m, limits, settled).map(|_| m)
+}
+
+/// The topology of the point `loc` of `space` once the owner has played at `m`, where that
+/// leaves it a proper eye with no ko; `None` otherwise, or where the move is refused.
+fn proper_after(
+    board: &mut Board,
+    space: &EyeSpace,
+    loc: Loc,
+    m: Loc,
+    limits: ReadLimits,
+    settled: Option<SettledKo>,
+) -> Option<PointTopology> {
     board.play(m, space.color).ok()?;
-    let after = topological_eye_settled(board, space, t.loc, limits, settled);
+    let after = topological_eye_settled(board, space, loc, limits, settled);
     board.undo();
-    (after.class == EyeClass::Proper && after.kos.is_empty()).then_some(m)
+    (after.class == EyeClass::Proper && after.kos.is_empty()).then_some(after)
 }
 
 /// The topology of false eye `t` as it is once the owner takes the attacker's stone on it,
@@ -672,14 +685,11 @@ fn capture_settling(
     {
         return None;
     }
+    // The stone's one liberty: the owner's move there takes it.
     let l = board
         .neighbors(t.loc)
         .find(|&n| board.is_empty(n) && space.contains(n))?;
-    board.play(l, space.color).ok()?;
-    let taken = board.is_empty(t.loc);
-    let after = taken.then(|| topological_eye_settled(board, space, t.loc, limits, settled));
-    board.undo();
-    after.filter(|a| a.class == EyeClass::Proper && a.kos.is_empty())
+    proper_after(board, space, t.loc, l, limits, settled)
 }
 
 /// Whether half eye `t` of `space` gets a virtual vertex: some deciding diagonal lies outside
