@@ -510,3 +510,49 @@ fn a_space_read_for_two_digits_names_one_vital_point_a_side() {
         ]
     );
 }
+
+/// A group that has two eyes without its large spaces (those only a search beyond the
+/// evaluator's own size values) is alive whatever they are worth, and they are not read:
+/// black's 72-stone group of the 19x19 self-play position has an eye of one point and one
+/// of two, so its open 16-point corner P19-T16 (whose two digits the final status's 20,000
+/// nodes do not read: 10 ms spent to learn it) is left unread and has no digits, as its
+/// 35-point area (a bound: beyond the solver) has none.
+#[test]
+fn a_group_with_two_eyes_elsewhere_leaves_its_large_space_unread() {
+    use nakade::board::finish::Reason;
+    let (board, to_move, _) = load("selfplay/19-l1-s3.sgf");
+    let report = final_status(
+        &board,
+        &Evaluator::with_default(),
+        to_move,
+        FinalLimits::default(),
+    );
+    let o19 = vertex::parse(&board, "O19").unwrap();
+    let t16 = vertex::parse(&board, "T16").unwrap();
+    let group = report
+        .groups
+        .iter()
+        .find(|g| g.stones.contains(&o19))
+        .unwrap();
+    assert_eq!(group.status, FinalStatus::Alive);
+    assert!(
+        matches!(group.reason, Reason::TwoEyes(_)),
+        "{:?}",
+        group.reason
+    );
+    let spaces: Vec<_> = group
+        .spaces
+        .iter()
+        .map(|(points, digits)| (points.len(), points.contains(&t16), *digits))
+        .collect();
+    assert_eq!(
+        spaces,
+        [
+            (16, true, None),
+            (1, false, Some((0, 0))),
+            (1, false, Some((1, 1))),
+            (35, false, None),
+            (2, false, Some((1, 1))),
+        ]
+    );
+}

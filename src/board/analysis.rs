@@ -54,6 +54,7 @@ use crate::board::eyes::eyespace::{eye_spaces, space_at, EyeSpace, Liveness};
 use crate::board::eyes::topology::{self, AnalyzedSpace};
 use crate::board::strings::{self, benson::PassAlive};
 use crate::board::values::ko;
+use crate::board::values::valuation::evaluate_or_defer;
 use crate::board::{Board, Color, Loc};
 use crate::evaluation::evaluate::Evaluator;
 use crate::value::EyeValue;
@@ -87,10 +88,77 @@ pub fn evaluate_space(
     limits: AnalysisLimits,
 ) -> SpaceReport {
     let analyzed = topology::analyze(board, space, limits.read);
+    value_analyzed(board, ev, analyzed, limits)
+}
+
+/// The values stage for one analysed space: database, library or solver, the ko read both
+/// ways, the vital points checked against the board.
+fn value_analyzed(
+    board: &mut Board,
+    ev: &Evaluator<'_>,
+    analyzed: AnalyzedSpace,
+    limits: AnalysisLimits,
+) -> SpaceReport {
     let mut report = evaluate_analyzed(ev, analyzed, limits);
     ko::read_both_ways(ev, &mut report, limits);
     keep_playable(board, &mut report);
     report
+}
+
+/// [`analyze_with_liveness`], except that a space only a large search would value (more
+/// vertices than the evaluator's own size, no pattern) is left unread: its report has no
+/// value, and its flag is true. [`value_deferred`] reads it when it is needed.
+pub(crate) fn analyze_deferring(
+    board: &mut Board,
+    ev: &Evaluator<'_>,
+    live: &Liveness,
+    limits: AnalysisLimits,
+) -> Vec<(SpaceReport, bool)> {
+    let mut found = Vec::new();
+    for c in [Color::Black, Color::White] {
+        found.extend(eye_spaces(board, live, c, limits.read));
+    }
+    let one = |b: &mut Board, s: &EyeSpace| {
+        let analyzed = topology::analyze(b, s, limits.read);
+        let (mut report, deferred) = evaluate_or_defer(ev, analyzed, limits, true);
+        if !deferred {
+            ko::read_both_ways(ev, &mut report, limits);
+            keep_playable(b, &mut report);
+        }
+        (report, deferred)
+    };
+    if found.len() >= PARALLEL_SPACES {
+        let shared: &Board = board;
+        found
+            .par_iter()
+            .map_init(|| shared.clone(), |b, s| one(b, s))
+            .collect()
+    } else {
+        found.iter().map(|s| one(board, s)).collect()
+    }
+}
+
+/// Reads the spaces [`analyze_deferring`] left unread, side by side (each as
+/// [`evaluate_space`] would have).
+pub(crate) fn value_deferred(
+    board: &mut Board,
+    ev: &Evaluator<'_>,
+    reports: &mut [&mut SpaceReport],
+    limits: AnalysisLimits,
+) {
+    let one = |b: &mut Board, r: &mut &mut SpaceReport| {
+        **r = value_analyzed(b, ev, r.analyzed.clone(), limits);
+    };
+    if reports.len() >= 2 {
+        let shared: &Board = board;
+        reports
+            .par_iter_mut()
+            .for_each_init(|| shared.clone(), |b, r| one(b, r));
+    } else {
+        for r in reports.iter_mut() {
+            one(board, r);
+        }
+    }
 }
 
 /// Analyse a position: dead strings, Benson for both colours, and every eye space of `color`

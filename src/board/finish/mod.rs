@@ -30,7 +30,10 @@
 //!    of at least as many empty points that only the group and pass-alive opponent strings
 //!    enclose (invaders of at most three stones inside), such as the area between a wall and
 //!    a living opponent group, which the eye-space stage leaves out. A group with two eyes,
-//!    or a pass-alive string, is **alive**.
+//!    or a pass-alive string, is **alive**. The large spaces (more than eight vertices, no
+//!    pattern: a search of its own each) are read last, and only for a group that the
+//!    others leave short of two eyes: a group with two eyes without them is alive whatever
+//!    they are worth, and its status and reason are those a reading of every space gives.
 //! 4. **A group short of two eyes** is **dead** when, were it gone (and every group of its
 //!    colour short of eyes: invaders side by side do not enclose each other), its stones
 //!    would stand in the opponent's domain and outside its own (it is enclosed) and every
@@ -275,6 +278,8 @@ pub struct Group {
     /// Its eye spaces (their points), each with the eyes it gives with the opponent and with
     /// the group's owner moving first there (`b` and `c` of its value), when the last round
     /// read them: the evidence for [`Reason::TwoEyes`], [`Reason::Enclosed`] and the others.
+    /// `None` for a space beyond the solver (a bound), and for a large space (more than eight
+    /// vertices, no pattern) of a group that has two eyes without it: not read.
     pub spaces: Vec<(Vec<Loc>, Option<MinMax>)>,
 }
 
@@ -392,6 +397,9 @@ struct Candidate {
     large: Option<usize>,
     pass_alive: bool,
     spaces: Vec<usize>,
+    /// The eyes its spaces give with the opponent first (the sum of their `b`), before any
+    /// area beside it is counted; at most 2.
+    space_min: u8,
 }
 
 /// The final status of every string of `board`, `to_move` to play (see the module docs).
@@ -445,8 +453,29 @@ pub fn final_status(
         rounds += 1;
         let dead_heads: Vec<Loc> = dead_reason.iter().map(|(d, _)| *d).collect();
         let live = Liveness::from_dead(board, &dead_heads);
-        let reports = analysis::analyze_with_liveness(&mut work, ev, &live, limits.analysis);
-        let groups = candidates(board, &live, &reports, &pass_alive);
+        // The large spaces (those only a search beyond the evaluator's own size values) are
+        // read only for the groups that need them: a group whose other spaces give it two
+        // eyes, or a pass-alive one, is alive whatever they are worth.
+        let (mut reports, deferred): (Vec<SpaceReport>, Vec<bool>) =
+            analysis::analyze_deferring(&mut work, ev, &live, limits.analysis)
+                .into_iter()
+                .unzip();
+        let mut groups = candidates(board, &live, &reports, &pass_alive);
+        let mut needed = vec![false; reports.len()];
+        for g in groups.iter().filter(|g| !g.pass_alive && g.space_min < 2) {
+            for &i in &g.spaces {
+                needed[i] = deferred[i];
+            }
+        }
+        if needed.contains(&true) {
+            let mut todo: Vec<&mut SpaceReport> = reports
+                .iter_mut()
+                .zip(&needed)
+                .filter_map(|(r, &n)| n.then_some(r))
+                .collect();
+            analysis::value_deferred(&mut work, ev, &mut todo, limits.analysis);
+            groups = candidates(board, &live, &reports, &pass_alive);
+        }
         if rounds > MAX_ROUNDS {
             break (groups, reports);
         }
@@ -778,6 +807,7 @@ fn candidates(
             }
         }
         let pass = strings.iter().any(|s| pass_alive[s.index()]);
+        let space_min = min.min(2);
         if large.is_none() && !pass {
             match enclosed_area(board, live, pass_alive, &strings) {
                 Some((size, core)) if core >= LARGE_AREA_BESIDE => large = Some(size),
@@ -799,6 +829,7 @@ fn candidates(
             large,
             pass_alive: pass,
             spaces,
+            space_min,
         });
     }
     groups.sort_by_key(|g| g.strings[0]);

@@ -482,11 +482,25 @@ pub fn evaluate_analyzed(
     analyzed: AnalyzedSpace,
     limits: AnalysisLimits,
 ) -> SpaceReport {
+    evaluate_or_defer(ev, analyzed, limits, false).0
+}
+
+/// [`evaluate_analyzed`], except that with `defer` a space that only a search of more than
+/// the evaluator's own size would value (no pattern answers it, it has more than
+/// [`EVALUATOR_VERTICES`] vertices and no more than the solver takes) is left unread: the
+/// report then has no value, source [`Source::Unknown`], and the flag is true. The final
+/// status reads such a space only for a group that needs it.
+pub(crate) fn evaluate_or_defer(
+    ev: &Evaluator<'_>,
+    analyzed: AnalyzedSpace,
+    limits: AnalysisLimits,
+    defer: bool,
+) -> (SpaceReport, bool) {
     let graph = match space_graph(&analyzed) {
         Ok(g) => g,
         Err(_) => {
             // More vertices than a graph holds: beyond the solver, only a bound.
-            return SpaceReport {
+            let report = SpaceReport {
                 graph: EyeGraph::from_adjacency(Vec::new(), &[]).expect("the empty graph"),
                 analyzed,
                 value: Some(UPPER_BOUND),
@@ -494,10 +508,11 @@ pub fn evaluate_analyzed(
                 attack: Vec::new(),
                 defense: Vec::new(),
             };
+            return (report, false);
         }
     };
     if let Some(report) = captured_stones(ev, &analyzed, &graph, limits) {
-        return report;
+        return (report, false);
     }
     let inner = analyzed.space.points.iter().filter(|p| !p.marginal).count();
     // The database holds values for one count of outer liberties (GNU Go's two for the
@@ -510,6 +525,20 @@ pub fn evaluate_analyzed(
     let bound = Some((UPPER_BOUND, VertexSet(0), VertexSet(0), Source::Bound));
     let found = match lookup {
         Some(m) => Some((m.value, m.attack, m.defense, Source::Pattern(m.pattern))),
+        None if defer
+            && graph.len() > EVALUATOR_VERTICES
+            && graph.len() <= limits.max_solver_vertices =>
+        {
+            let report = SpaceReport {
+                analyzed,
+                graph,
+                value: None,
+                source: Source::Unknown,
+                attack: Vec::new(),
+                defense: Vec::new(),
+            };
+            return (report, true);
+        }
         None if graph.len() <= limits.max_solver_vertices => {
             let answer = if graph.len() <= EVALUATOR_VERTICES {
                 ev.evaluate_with_outer_liberties(&graph, analyzed.outer_liberties)
@@ -538,14 +567,15 @@ pub fn evaluate_analyzed(
         Some((v, a, d, s)) => (Some(v), a, d, s),
         None => (None, VertexSet(0), VertexSet(0), Source::Unknown),
     };
-    SpaceReport {
+    let report = SpaceReport {
         attack: to_board(&analyzed, attack, true),
         defense: to_board(&analyzed, defense, false),
         analyzed,
         graph,
         value,
         source,
-    }
+    };
+    (report, false)
 }
 
 /// The solver's answer for a space of more than [`EVALUATOR_VERTICES`] vertices, within
