@@ -54,7 +54,7 @@ use crate::board::eyes::eyespace::{eye_spaces, space_at, EyeSpace, Liveness};
 use crate::board::eyes::topology::{self, AnalyzedSpace};
 use crate::board::strings::{self, benson::PassAlive};
 use crate::board::values::ko;
-use crate::board::values::valuation::evaluate_or_defer;
+use crate::board::values::valuation::{evaluate_or_defer, Defer};
 use crate::board::{Board, Color, Loc};
 use crate::evaluation::evaluate::Evaluator;
 use crate::value::EyeValue;
@@ -105,14 +105,15 @@ fn value_analyzed(
     report
 }
 
-/// [`analyze_with_liveness`], except that a space only a large search would value (more
-/// vertices than the evaluator's own size, no pattern) is left unread: its report has no
-/// value, and its flag is true. [`value_deferred`] reads it when it is needed.
+/// [`analyze_with_liveness`], except that the spaces `defer` names are left unread: the
+/// report of one has no value, and its flag is true. [`value_deferred`] reads it when it is
+/// needed.
 pub(crate) fn analyze_deferring(
     board: &mut Board,
     ev: &Evaluator<'_>,
     live: &Liveness,
     limits: AnalysisLimits,
+    defer: Defer,
 ) -> Vec<(SpaceReport, bool)> {
     let mut found = Vec::new();
     for c in [Color::Black, Color::White] {
@@ -120,7 +121,7 @@ pub(crate) fn analyze_deferring(
     }
     let one = |b: &mut Board, s: &EyeSpace| {
         let analyzed = topology::analyze(b, s, limits.read);
-        let (mut report, deferred) = evaluate_or_defer(ev, analyzed, limits, true);
+        let (mut report, deferred) = evaluate_or_defer(ev, analyzed, limits, defer);
         if !deferred {
             ko::read_both_ways(ev, &mut report, limits);
             keep_playable(b, &mut report);

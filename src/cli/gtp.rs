@@ -23,7 +23,8 @@ pub fn run(db: Db, params: Params, cache_shapes: usize) -> anyhow::Result<ExitCo
     let mut engine = engine_with(evaluator, params);
     let stdin = io::stdin();
     let stdout = io::stdout();
-    let stderr = io::stderr();
-    engine.run_with_log(stdin.lock(), stdout.lock(), stderr.lock())?;
+    // Standard error is not held for the session: a message another thread writes there
+    // (the analysis runs on rayon's pool) would wait for it forever.
+    engine.run_with_log(stdin.lock(), stdout.lock(), io::stderr())?;
     Ok(ExitCode::SUCCESS)
 }

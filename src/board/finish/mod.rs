@@ -87,6 +87,7 @@ use crate::board::analysis::{self, AnalysisLimits, Digits, MinMax, SpaceReport};
 use crate::board::eyes::eyespace::{domain, Liveness};
 use crate::board::strings::tactics::{self, Attack, Defense, ReadLimits};
 use crate::board::strings::{self, StringStatus};
+use crate::board::values::valuation::Defer;
 use crate::board::{vertex, Board, Color, Loc};
 use crate::evaluation::evaluate::Evaluator;
 
@@ -457,7 +458,7 @@ pub fn final_status(
         // read only for the groups that need them: a group whose other spaces give it two
         // eyes, or a pass-alive one, is alive whatever they are worth.
         let (mut reports, deferred): (Vec<SpaceReport>, Vec<bool>) =
-            analysis::analyze_deferring(&mut work, ev, &live, limits.analysis)
+            analysis::analyze_deferring(&mut work, ev, &live, limits.analysis, Defer::Large)
                 .into_iter()
                 .unzip();
         let mut groups = candidates(board, &live, &reports, &pass_alive);

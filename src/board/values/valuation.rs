@@ -482,19 +482,27 @@ pub fn evaluate_analyzed(
     analyzed: AnalyzedSpace,
     limits: AnalysisLimits,
 ) -> SpaceReport {
-    evaluate_or_defer(ev, analyzed, limits, false).0
+    evaluate_or_defer(ev, analyzed, limits, Defer::Nothing).0
 }
 
-/// [`evaluate_analyzed`], except that with `defer` a space that only a search of more than
-/// the evaluator's own size would value (no pattern answers it, it has more than
-/// [`EVALUATOR_VERTICES`] vertices and no more than the solver takes) is left unread: the
-/// report then has no value, source [`Source::Unknown`], and the flag is true. The final
-/// status reads such a space only for a group that needs it.
+/// Which spaces [`evaluate_or_defer`] leaves unread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Defer {
+    /// None: every space is valued.
+    Nothing,
+    /// A space that only a search of more than the evaluator's own size would value (no
+    /// pattern answers it, it has more than [`EVALUATOR_VERTICES`] vertices and no more than
+    /// the solver takes): the final status reads one only for a group that needs it.
+    Large,
+}
+
+/// [`evaluate_analyzed`], except that a space `defer` names is left unread: the report then
+/// has no value, source [`Source::Unknown`], and the flag is true.
 pub(crate) fn evaluate_or_defer(
     ev: &Evaluator<'_>,
     analyzed: AnalyzedSpace,
     limits: AnalysisLimits,
-    defer: bool,
+    defer: Defer,
 ) -> (SpaceReport, bool) {
     let graph = match space_graph(&analyzed) {
         Ok(g) => g,
@@ -511,6 +519,14 @@ pub(crate) fn evaluate_or_defer(
             return (report, false);
         }
     };
+    let unread = |analyzed, graph| SpaceReport {
+        analyzed,
+        graph,
+        value: None,
+        source: Source::Unknown,
+        attack: Vec::new(),
+        defense: Vec::new(),
+    };
     if let Some(report) = captured_stones(ev, &analyzed, &graph, limits) {
         return (report, false);
     }
@@ -525,19 +541,11 @@ pub(crate) fn evaluate_or_defer(
     let bound = Some((UPPER_BOUND, VertexSet(0), VertexSet(0), Source::Bound));
     let found = match lookup {
         Some(m) => Some((m.value, m.attack, m.defense, Source::Pattern(m.pattern))),
-        None if defer
+        None if defer == Defer::Large
             && graph.len() > EVALUATOR_VERTICES
             && graph.len() <= limits.max_solver_vertices =>
         {
-            let report = SpaceReport {
-                analyzed,
-                graph,
-                value: None,
-                source: Source::Unknown,
-                attack: Vec::new(),
-                defense: Vec::new(),
-            };
-            return (report, true);
+            return (unread(analyzed, graph), true);
         }
         None if graph.len() <= limits.max_solver_vertices => {
             let answer = if graph.len() <= EVALUATOR_VERTICES {
