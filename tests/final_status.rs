@@ -412,6 +412,31 @@ fn one_eye_and_a_double_ko_live() {
     );
 }
 
+/// The final status of the corpus position `name`: the board and the group of the stone at
+/// `stone`, checked alive by two eyes.
+fn alive_by_two_eyes(name: &str, stone: &str) -> (Board, nakade::board::finish::Group) {
+    let (board, to_move, _) = load(name);
+    let report = final_status(
+        &board,
+        &Evaluator::with_default(),
+        to_move,
+        FinalLimits::default(),
+    );
+    let at = vertex::parse(&board, stone).unwrap();
+    let group = report
+        .groups
+        .into_iter()
+        .find(|g| g.stones.contains(&at))
+        .unwrap();
+    assert_eq!(group.status, FinalStatus::Alive);
+    assert!(
+        matches!(group.reason, nakade::board::finish::Reason::TwoEyes(_)),
+        "{:?}",
+        group.reason
+    );
+    (board, group)
+}
+
 /// A final status reads a large space's two digits it needs (`b` and `c`, the eyes with
 /// either side moving first), not its whole value: the 9x9 self-play position's 15-point
 /// corner area (14 points of core), which a whole solve does not read within the final status's 20,000 nodes
@@ -419,26 +444,7 @@ fn one_eye_and_a_double_ko_live() {
 /// first, settled. Its points and digits are the evidence the group carries.
 #[test]
 fn a_large_area_is_read_for_the_eyes_with_either_side_first() {
-    use nakade::board::finish::Reason;
-    let (board, to_move, _) = load("selfplay/9-l1-s8.sgf");
-    let report = final_status(
-        &board,
-        &Evaluator::with_default(),
-        to_move,
-        FinalLimits::default(),
-    );
-    let c9 = vertex::parse(&board, "C9").unwrap();
-    let group = report
-        .groups
-        .iter()
-        .find(|g| g.stones.contains(&c9))
-        .unwrap();
-    assert_eq!(group.status, FinalStatus::Alive);
-    assert!(
-        matches!(group.reason, Reason::TwoEyes(_)),
-        "{:?}",
-        group.reason
-    );
+    let (_, group) = alive_by_two_eyes("selfplay/9-l1-s8.sgf", "C9");
     assert!(group.reason.settled());
     let large: Vec<_> = group
         .spaces
@@ -519,27 +525,8 @@ fn a_space_read_for_two_digits_names_one_vital_point_a_side() {
 /// 35-point area (a bound: beyond the solver) has none.
 #[test]
 fn a_group_with_two_eyes_elsewhere_leaves_its_large_space_unread() {
-    use nakade::board::finish::Reason;
-    let (board, to_move, _) = load("selfplay/19-l1-s3.sgf");
-    let report = final_status(
-        &board,
-        &Evaluator::with_default(),
-        to_move,
-        FinalLimits::default(),
-    );
-    let o19 = vertex::parse(&board, "O19").unwrap();
+    let (board, group) = alive_by_two_eyes("selfplay/19-l1-s3.sgf", "O19");
     let t16 = vertex::parse(&board, "T16").unwrap();
-    let group = report
-        .groups
-        .iter()
-        .find(|g| g.stones.contains(&o19))
-        .unwrap();
-    assert_eq!(group.status, FinalStatus::Alive);
-    assert!(
-        matches!(group.reason, Reason::TwoEyes(_)),
-        "{:?}",
-        group.reason
-    );
     let spaces: Vec<_> = group
         .spaces
         .iter()
