@@ -115,28 +115,14 @@ pub(crate) fn analyze_deferring(
     limits: AnalysisLimits,
     defer: Defer,
 ) -> Vec<(SpaceReport, bool)> {
-    let mut found = Vec::new();
-    for c in [Color::Black, Color::White] {
-        found.extend(eye_spaces(board, live, c, limits.read));
-    }
-    let one = |b: &mut Board, s: &EyeSpace| {
-        let analyzed = topology::analyze(b, s, limits.read);
-        let (mut report, deferred) = evaluate_or_defer(ev, analyzed, limits, defer);
-        if !deferred {
-            ko::read_both_ways(ev, &mut report, limits);
-            keep_playable(b, &mut report);
-        }
-        (report, deferred)
-    };
-    if found.len() >= PARALLEL_SPACES {
-        let shared: &Board = board;
-        found
-            .par_iter()
-            .map_init(|| shared.clone(), |b, s| one(b, s))
-            .collect()
-    } else {
-        found.iter().map(|s| one(board, s)).collect()
-    }
+    spaces_with(
+        board,
+        ev,
+        live,
+        &[Color::Black, Color::White],
+        limits,
+        defer,
+    )
 }
 
 /// Reads the spaces [`analyze_deferring`] left unread, side by side (each as
@@ -231,25 +217,45 @@ fn spaces_of(
     colors: &[Color],
     limits: AnalysisLimits,
 ) -> Vec<SpaceReport> {
+    spaces_with(board, ev, live, colors, limits, Defer::Nothing)
+        .into_iter()
+        .map(|(report, _)| report)
+        .collect()
+}
+
+/// Every eye space of `colors`, analysed, and valued unless `defer` names it (then its flag
+/// is true and it has no value). Each space's topology and value are its own: they run side
+/// by side on rayon's pool, each worker on its own copy of the board, in the order found.
+fn spaces_with(
+    board: &mut Board,
+    ev: &Evaluator<'_>,
+    live: &Liveness,
+    colors: &[Color],
+    limits: AnalysisLimits,
+    defer: Defer,
+) -> Vec<(SpaceReport, bool)> {
     let mut found = Vec::new();
     for &c in colors {
         found.extend(eye_spaces(board, live, c, limits.read));
     }
-    // Each space's topology and value are its own: they run side by side on rayon's pool,
-    // each worker on its own copy of the board, in the order found.
-    let spaces: Vec<SpaceReport> = if found.len() >= PARALLEL_SPACES {
+    let one = |b: &mut Board, s: &EyeSpace| {
+        let analyzed = topology::analyze(b, s, limits.read);
+        let (mut report, deferred) = evaluate_or_defer(ev, analyzed, limits, defer);
+        if !deferred {
+            ko::read_both_ways(ev, &mut report, limits);
+            keep_playable(b, &mut report);
+        }
+        (report, deferred)
+    };
+    if found.len() >= PARALLEL_SPACES {
         let shared: &Board = board;
         found
             .par_iter()
-            .map_init(|| shared.clone(), |b, s| evaluate_space(b, ev, s, limits))
+            .map_init(|| shared.clone(), |b, s| one(b, s))
             .collect()
     } else {
-        found
-            .iter()
-            .map(|s| evaluate_space(board, ev, s, limits))
-            .collect()
-    };
-    spaces
+        found.iter().map(|s| one(board, s)).collect()
+    }
 }
 
 /// The space `eval_eye` picks at `loc` (black's, else white's), analysed and valued.

@@ -229,9 +229,10 @@ struct Reader<'a> {
 /// What an inner reading ([`Reader::attack`] below the root, or [`Reader::defend`] below
 /// the root) found at a position, kept so that the same reading met again by another order
 /// of moves is not read again. A reading is kept only when no limit cut it short and it
-/// visited [`MEMO_MIN_NODES`] nodes at least, with the nodes it visited and the plies it went down; it is reused only where the nodes left and
-/// the plies left would have let it run to the end again, and charges those nodes as if it
-/// had: the reader answers exactly as it would without the memo, only sooner.
+/// visited [`MEMO_MIN_NODES`] nodes at least, with the nodes it visited and the plies it
+/// went down; it is reused only where the nodes left and the plies left would have let it
+/// run to the end again, and charges those nodes as if it had: the reader answers exactly as
+/// it would without the memo, only sooner.
 type Memo = std::collections::HashMap<MemoKey, MemoEntry, rustc_hash::FxBuildHasher>;
 
 /// Everything an inner reading's course depends on besides the limits: the position (its

@@ -519,14 +519,6 @@ pub(crate) fn evaluate_or_defer(
             return (report, false);
         }
     };
-    let unread = |analyzed, graph| SpaceReport {
-        analyzed,
-        graph,
-        value: None,
-        source: Source::Unknown,
-        attack: Vec::new(),
-        defense: Vec::new(),
-    };
     if let Some(report) = captured_stones(ev, &analyzed, &graph, limits) {
         return (report, false);
     }
@@ -545,7 +537,15 @@ pub(crate) fn evaluate_or_defer(
             && graph.len() > EVALUATOR_VERTICES
             && graph.len() <= limits.max_solver_vertices =>
         {
-            return (unread(analyzed, graph), true);
+            let unread = SpaceReport {
+                analyzed,
+                graph,
+                value: None,
+                source: Source::Unknown,
+                attack: Vec::new(),
+                defense: Vec::new(),
+            };
+            return (unread, true);
         }
         None if graph.len() <= limits.max_solver_vertices => {
             let answer = if graph.len() <= EVALUATOR_VERTICES {
