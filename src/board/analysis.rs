@@ -88,21 +88,25 @@ pub fn evaluate_space(
     limits: AnalysisLimits,
 ) -> SpaceReport {
     let analyzed = topology::analyze(board, space, limits.read);
-    value_analyzed(board, ev, analyzed, limits)
+    value_analyzed(board, ev, analyzed, limits, Defer::Nothing).0
 }
 
 /// The values stage for one analysed space: database, library or solver, the ko read both
-/// ways, the vital points checked against the board.
+/// ways, the vital points checked against the board; or nothing, with the flag true, for a
+/// space `defer` names.
 fn value_analyzed(
     board: &mut Board,
     ev: &Evaluator<'_>,
     analyzed: AnalyzedSpace,
     limits: AnalysisLimits,
-) -> SpaceReport {
-    let mut report = evaluate_analyzed(ev, analyzed, limits);
-    ko::read_both_ways(ev, &mut report, limits);
-    keep_playable(board, &mut report);
-    report
+    defer: Defer,
+) -> (SpaceReport, bool) {
+    let (mut report, deferred) = evaluate_or_defer(ev, analyzed, limits, defer);
+    if !deferred {
+        ko::read_both_ways(ev, &mut report, limits);
+        keep_playable(board, &mut report);
+    }
+    (report, deferred)
 }
 
 /// [`analyze_with_liveness`], except that the spaces `defer` names are left unread: the
@@ -134,7 +138,7 @@ pub(crate) fn value_deferred(
     limits: AnalysisLimits,
 ) {
     let one = |b: &mut Board, r: &mut &mut SpaceReport| {
-        **r = value_analyzed(b, ev, r.analyzed.clone(), limits);
+        **r = value_analyzed(b, ev, r.analyzed.clone(), limits, Defer::Nothing).0;
     };
     if reports.len() >= 2 {
         let shared: &Board = board;
@@ -240,12 +244,7 @@ fn spaces_with(
     }
     let one = |b: &mut Board, s: &EyeSpace| {
         let analyzed = topology::analyze(b, s, limits.read);
-        let (mut report, deferred) = evaluate_or_defer(ev, analyzed, limits, defer);
-        if !deferred {
-            ko::read_both_ways(ev, &mut report, limits);
-            keep_playable(b, &mut report);
-        }
-        (report, deferred)
+        value_analyzed(b, ev, analyzed, limits, defer)
     };
     if found.len() >= PARALLEL_SPACES {
         let shared: &Board = board;
