@@ -37,7 +37,7 @@ fn main() {
         &Space::from_diagram(&graphs[0]).unwrap(),
         &Params::default(),
     );
-    println!("size  graphs (answered by both)  nakade median/max (us)  gnugo median/max (us)  speed-up (median)  nakade value only median (us)  speed-up (median)");
+    println!("size  graphs (answered by both)  nakade median/max (us)  gnugo median/max (us)  speed-up (median)  nakade value and vital points median (us)  speed-up (median)");
     for n in 1..=7 {
         let of_size: Vec<_> = graphs.iter().filter(|d| d.vertices().len() == n).collect();
         let step = (of_size.len() / sample).max(1);
