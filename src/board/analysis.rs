@@ -144,6 +144,7 @@ pub(crate) fn value_deferred(
         let shared: &Board = board;
         reports
             .par_iter_mut()
+            .with_max_len(1)
             .for_each_init(|| shared.clone(), |b, r| one(b, r));
     } else {
         for r in reports.iter_mut() {

@@ -162,6 +162,9 @@ pub struct Board {
     stamp_gen: u32,
     /// Zobrist hash of the stones (see [`Board::stones_hash`]), kept with every change.
     hash: u64,
+    /// Emptied lists of captured stones that undone moves gave back, for the next captures:
+    /// the tactical reader captures and takes back at many nodes, without allocating.
+    spare: Vec<Vec<Loc>>,
 }
 
 /// The Zobrist key of `p` at grid index `i`: zero for an empty point or a wall, else a
@@ -258,6 +261,9 @@ impl LocSet {
     }
 }
 
+/// The most emptied capture lists a board keeps for reuse ([`Board::undo`]).
+const SPARE_LISTS: usize = 16;
+
 /// One value changed by a move, with the value it had before.
 #[derive(Clone, Copy, Debug)]
 enum Change {
@@ -319,6 +325,7 @@ impl Board {
             ko: None,
             suicide_allowed: false,
             history: Vec::new(),
+            spare: Vec::new(),
             journal: Vec::new(),
             marks: Vec::new(),
             stamp: vec![0; len],
@@ -715,7 +722,7 @@ impl Board {
         self.set(Field::Libs, head as usize, libs);
         // Each opponent string beside the stone had the point as one liberty: it has one
         // fewer now, and none means it is captured.
-        let mut captured = Vec::new();
+        let mut captured = self.spare.pop().unwrap_or_default();
         let mut seen = [0u16; 4];
         let mut k = 0;
         for n in self.adjacent(loc) {
@@ -772,7 +779,7 @@ impl Board {
 
     /// Undo the last move or pass exactly; `false` when there is none.
     pub fn undo(&mut self) -> bool {
-        let Some(rec) = self.history.pop() else {
+        let Some(mut rec) = self.history.pop() else {
             return false;
         };
         match self.marks.pop().flatten() {
@@ -804,6 +811,10 @@ impl Board {
             }
         }
         self.ko = rec.prev_ko;
+        if rec.captured.capacity() > 0 && self.spare.len() < SPARE_LISTS {
+            rec.captured.clear();
+            self.spare.push(rec.captured);
+        }
         true
     }
 

@@ -94,6 +94,7 @@ pub(crate) fn read_with(board: &mut Board, limits: ReadLimits, use_kept: bool) -
     let read: Vec<StringStatus> = if to_read.len() >= PARALLEL_STRINGS {
         to_read
             .par_iter()
+            .with_max_len(1)
             .map_init(
                 || shared.clone(),
                 |b, &i| read_string(b, &snap, strings[i].0, limits),
@@ -164,25 +165,46 @@ pub fn with_ko_saves(
 ) -> StringReadings {
     let mut out = readings.clone();
     let snap = kept::Snapshot::of(board);
-    for (s, status) in &mut out.strings {
-        let StringStatus::Read {
-            attack: Attack::Captures(_),
-            defense,
-        } = status
-        else {
-            continue;
-        };
-        if *defense != Defense::Fails || board.liberty_count(*s) >= 4 {
-            continue;
-        }
-        // `NotNeeded`: the attack captures nothing once the owner wins the kos (every
-        // capture is one he takes back), and the string needs no move of his.
-        let head = *s;
+    let to_read: Vec<usize> = out
+        .strings
+        .iter()
+        .enumerate()
+        .filter(|(_, (s, status))| {
+            matches!(
+                status,
+                StringStatus::Read {
+                    attack: Attack::Captures(_),
+                    defense: Defense::Fails,
+                }
+            ) && board.liberty_count(*s) < 4
+        })
+        .map(|(i, _)| i)
+        .collect();
+    // Each string's ko reading is its own, as in [`read`]: side by side on rayon's pool.
+    let read = |b: &mut Board, head: Loc| -> Defense {
         let read =
             |b: &mut Board| kept::Answer::KoSave(tactics::defend_through_ko(b, head, limits));
-        if let kept::Answer::KoSave(d) =
-            kept::read_kept(board, &snap, head, kept::Kind::KoSave, limits, read)
-        {
+        match kept::read_kept(b, &snap, head, kept::Kind::KoSave, limits, read) {
+            kept::Answer::KoSave(d) => d,
+            // A kept answer of another kind is never filed under `KoSave`.
+            _ => Defense::Fails,
+        }
+    };
+    let heads: Vec<Loc> = to_read.iter().map(|&i| out.strings[i].0).collect();
+    let shared: &Board = board;
+    let saves: Vec<Defense> = if heads.len() >= 2 {
+        heads
+            .par_iter()
+            .with_max_len(1)
+            .map_init(|| shared.clone(), |b, &head| read(b, head))
+            .collect()
+    } else {
+        heads.iter().map(|&head| read(board, head)).collect()
+    };
+    // `NotNeeded`: the attack captures nothing once the owner wins the kos (every capture
+    // is one he takes back), and the string needs no move of his.
+    for (i, d) in to_read.into_iter().zip(saves) {
+        if let StringStatus::Read { defense, .. } = &mut out.strings[i].1 {
             *defense = d;
         }
     }

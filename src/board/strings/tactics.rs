@@ -731,11 +731,47 @@ impl Reader<'_> {
             Mode::Inner => 0,
             Mode::FirstReply => 1,
         };
+        // The answers `attack_read` gives before its first node, without the memo: such a
+        // reading is never kept (fewer than [`MEMO_MIN_NODES`] nodes), so a probe would
+        // only miss, in a table of megabytes.
+        if let Some(quick) = self.attack_at_once(target, wide, mode) {
+            self.deepest = self.deepest.max(depth);
+            return quick;
+        }
         let key = self.memo_key(target, kind, wide);
         self.memoized(key, depth, |r| {
             r.attack_read(target, depth, wide, mode).map(Some)
         })
         .flatten()
+    }
+
+    /// What [`Reader::attack_read`] answers below the root without reading a node, when it
+    /// does: no string, more liberties than the reading attacks, or a capture at once.
+    #[inline]
+    fn attack_at_once(&self, target: Loc, wide: u8, mode: Mode) -> Option<Option<Loc>> {
+        let Some(owner) = self.board.color(target) else {
+            return Some(None);
+        };
+        let libs = self.board.liberty_count(target);
+        let max_libs = if mode == Mode::FirstReply || wide >= FOUR_LIBERTY_WIDE {
+            4
+        } else if wide > 0 {
+            3
+        } else {
+            2
+        };
+        if libs > max_libs {
+            return Some(None);
+        }
+        if libs == 1 && !self.owner_wins_kos {
+            let mut lib = [Loc(0); 1];
+            if self.board.liberties_into(target, &mut lib) == Some(1)
+                && self.board.is_legal(lib[0], owner.opponent())
+            {
+                return Some(Some(lib[0]));
+            }
+        }
+        None
     }
 
     fn attack_read(&mut self, target: Loc, depth: usize, wide: u8, mode: Mode) -> Option<Loc> {
@@ -1095,6 +1131,17 @@ impl Reader<'_> {
     fn defend(&mut self, target: Loc, depth: usize, wide: u8, root: bool) -> Option<Option<Loc>> {
         if root {
             return self.defend_read(target, depth, wide, root);
+        }
+        // The answers `defend_read` gives before its first node, without the memo (as in
+        // [`Reader::attack`]).
+        let Some(_) = self.board.color(target) else {
+            self.deepest = self.deepest.max(depth);
+            return None;
+        };
+        let libs = self.board.liberty_count(target);
+        if libs >= 5 || (libs == 4 && wide < FOUR_LIBERTY_WIDE) || (libs == 3 && wide == 0) {
+            self.deepest = self.deepest.max(depth);
+            return Some(None);
         }
         let key = self.memo_key(target, 2, wide);
         self.memoized(key, depth, |r| r.defend_read(target, depth, wide, root))
