@@ -45,6 +45,11 @@ use crate::board::eyes::eyespace::EyeSpace;
 use crate::board::orientation::Frame;
 use crate::board::strings::tactics::{self, Attack, Defense, ReadLimits};
 use crate::board::{vertex, Board, Loc};
+use rayon::prelude::*;
+
+/// Spaces with at least this many points to examine read them in parallel (rayon's global
+/// pool).
+const PARALLEL_POINTS: usize = 4;
 
 /// Score of a diagonal where the ko favours the owner (a = 7/8), in eighths.
 pub const A_KO: u16 = 7;
@@ -447,21 +452,33 @@ pub fn analyze_settled(
     limits: ReadLimits,
     settled: Option<SettledKo>,
 ) -> AnalyzedSpace {
-    let mut points = Vec::new();
-    for i in 0..space.points.len() {
-        if !space.points[i].marginal && space.neighbors(board, i).len() <= 1 {
-            let loc = space.points[i].loc;
-            let mut t = topological_eye_settled(board, space, loc, limits, settled);
-            if let Some(m) = margin_settling(board, space, &t, limits, settled) {
-                t.attack = vec![m];
-                t.defense = vec![m];
-            }
-            if let Some(after) = capture_settling(board, space, &t, limits, settled) {
-                t = after;
-            }
-            points.push(t);
+    let examined: Vec<Loc> = (0..space.points.len())
+        .filter(|&i| !space.points[i].marginal && space.neighbors(board, i).len() <= 1)
+        .map(|i| space.points[i].loc)
+        .collect();
+    let one = |b: &mut Board, loc: Loc| {
+        let mut t = topological_eye_settled(b, space, loc, limits, settled);
+        if let Some(m) = margin_settling(b, space, &t, limits, settled) {
+            t.attack = vec![m];
+            t.defense = vec![m];
         }
-    }
+        if let Some(after) = capture_settling(b, space, &t, limits, settled) {
+            t = after;
+        }
+        t
+    };
+    // Each point's reading is its own: a space with many points to examine reads them side
+    // by side on rayon's pool (each task on its own copy of the board), in order.
+    let points: Vec<PointTopology> = if examined.len() >= PARALLEL_POINTS {
+        let shared: &Board = board;
+        examined
+            .par_iter()
+            .with_max_len(1)
+            .map_init(|| shared.clone(), |b, &loc| one(b, loc))
+            .collect()
+    } else {
+        examined.iter().map(|&loc| one(board, loc)).collect()
+    };
     let mut out = space.clone();
     let enemy = space.color.opponent();
     for t in &points {
