@@ -1,6 +1,7 @@
 //! The commands that spread their work over the cores (`match --batch`, `solve --batch`, `diff`,
-//! `verify`, `generate`) write the same bytes on one core as on two: chunks are answered in
-//! parallel and joined in input order. The thread count is rayon's, `RAYON_NUM_THREADS`.
+//! `verify`, `generate`, and the board analysis behind `analyze`, `score` and GTP's eye
+//! commands) write the same bytes on one core as on two: chunks are answered in parallel and
+//! joined in input order. The thread count is rayon's, `RAYON_NUM_THREADS`.
 
 use nakade::pattern::encoded::encode;
 use nakade::tools::enumerate::{eye_graphs, Placement, CONCRETE};
@@ -113,4 +114,46 @@ fn generate_verify_and_diff_write_the_same_on_one_core_as_on_two() {
         out.ends_with("3539 graphs, 3513 agree, 26 differ\n"),
         "{out}"
     );
+}
+
+/// The board analysis reads strings, their ko readings, spaces and a space's points side by
+/// side: `eval_eye` at every point of two 19x19 game positions (with strings saved only by a
+/// ko, and spaces of many points), `analyze --json` and `score --json` answer the same on one
+/// thread and on two.
+#[test]
+fn the_board_analysis_answers_the_same_on_one_core_as_on_two() {
+    let mut stream = String::new();
+    for (game, move_number) in [("game2_19x19", 100), ("game5_19x19", 120)] {
+        stream.push_str(&format!("loadsgf benches/games/{game}.sgf {move_number}\n"));
+        for row in 1..=19 {
+            for col in "ABCDEFGHJKLMNOPQRST".chars() {
+                stream.push_str(&format!("eval_eye {col}{row}\n"));
+            }
+        }
+    }
+    let (out, code) = same_on_one_and_two(&["gtp"], &stream);
+    assert_eq!(code, 0);
+    let answers: Vec<&str> = out.split("\n\n").filter(|a| !a.is_empty()).collect();
+    assert_eq!(answers.len(), 2 * (1 + 361));
+    assert!(answers.iter().all(|a| a.starts_with('=')), "{out}");
+    // Eye values at many points, not only `-1`.
+    assert!(answers.iter().filter(|a| a.starts_with("= 2 2")).count() > 100);
+    let (out, code) = same_on_one_and_two(
+        &[
+            "analyze",
+            "--json",
+            "--move",
+            "100",
+            "benches/games/game2_19x19.sgf",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("\"spaces\":[{"), "{out}");
+    let (out, code) = same_on_one_and_two(
+        &["score", "--json", "tests/final/selfplay/19-l1-s3.sgf"],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("\"status\":\"dead\""), "{out}");
 }

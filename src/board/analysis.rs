@@ -22,7 +22,8 @@
 //! is not read again; and each string's reading is kept with the points it looked at
 //! (bounded: [`set_kept_capacity`]): a string the move left as it was is not read again.
 //! None changes an answer. The strings of a
-//! position, and then its eye spaces, are read side by side on rayon's pool
+//! position (their readings, then their ko readings), then its eye spaces (and a large
+//! space's points in the topology), are read side by side on rayon's pool
 //! (`RAYON_NUM_THREADS=1` keeps the analysis on one thread).
 //!
 //! [`set_memo_capacity`]: crate::board::strings::tactics::set_memo_capacity
