@@ -53,13 +53,13 @@
 
 use crate::board::eyes::eyespace::{eye_spaces, space_at, EyeSpace, Liveness};
 use crate::board::eyes::topology::{self, AnalyzedSpace};
+use crate::board::parallel::{side_by_side, Tasks};
 use crate::board::strings::{self, benson::PassAlive};
 use crate::board::values::ko;
 use crate::board::values::valuation::{evaluate_or_defer, Defer};
 use crate::board::{Board, Color, Loc};
 use crate::evaluation::evaluate::Evaluator;
 use crate::value::EyeValue;
-use rayon::prelude::*;
 
 pub use crate::board::values::valuation::{
     evaluate_analyzed, keep_playable, space_graph, AnalysisLimits, Digits, MinMax, Source,
@@ -138,19 +138,12 @@ pub(crate) fn value_deferred(
     reports: &mut [&mut SpaceReport],
     limits: AnalysisLimits,
 ) {
-    let one = |b: &mut Board, r: &mut &mut SpaceReport| {
-        **r = value_analyzed(b, ev, r.analyzed.clone(), limits, Defer::Nothing).0;
-    };
-    if reports.len() >= 2 {
-        let shared: &Board = board;
-        reports
-            .par_iter_mut()
-            .with_max_len(1)
-            .for_each_init(|| shared.clone(), |b, r| one(b, r));
-    } else {
-        for r in reports.iter_mut() {
-            one(board, r);
-        }
+    let analyzed: Vec<AnalyzedSpace> = reports.iter().map(|r| r.analyzed.clone()).collect();
+    let valued = side_by_side(board, &analyzed, 2, Tasks::OneEach, |b, a| {
+        value_analyzed(b, ev, a.clone(), limits, Defer::Nothing).0
+    });
+    for (r, v) in reports.iter_mut().zip(valued) {
+        **r = v;
     }
 }
 
@@ -248,15 +241,7 @@ fn spaces_with(
         let analyzed = topology::analyze(b, s, limits.read);
         value_analyzed(b, ev, analyzed, limits, defer)
     };
-    if found.len() >= PARALLEL_SPACES {
-        let shared: &Board = board;
-        found
-            .par_iter()
-            .map_init(|| shared.clone(), |b, s| one(b, s))
-            .collect()
-    } else {
-        found.iter().map(|s| one(board, s)).collect()
-    }
+    side_by_side(board, &found, PARALLEL_SPACES, Tasks::Runs, one)
 }
 
 /// The space `eval_eye` picks at `loc` (black's, else white's), analysed and valued.

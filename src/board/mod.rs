@@ -26,6 +26,7 @@ pub mod ascii;
 pub mod eyes;
 pub mod finish;
 pub mod orientation;
+mod parallel;
 mod position;
 pub mod sgf;
 pub mod strings;

@@ -43,9 +43,9 @@
 
 use crate::board::eyes::eyespace::EyeSpace;
 use crate::board::orientation::Frame;
+use crate::board::parallel::{side_by_side, Tasks};
 use crate::board::strings::tactics::{self, Attack, Defense, ReadLimits};
 use crate::board::{vertex, Board, Loc};
-use rayon::prelude::*;
 
 /// Spaces with at least this many points to examine read them in parallel (rayon's global
 /// pool).
@@ -468,17 +468,14 @@ pub fn analyze_settled(
         t
     };
     // Each point's reading is its own: a space with many points to examine reads them side
-    // by side on rayon's pool (each task on its own copy of the board), in order.
-    let points: Vec<PointTopology> = if examined.len() >= PARALLEL_POINTS {
-        let shared: &Board = board;
-        examined
-            .par_iter()
-            .with_max_len(1)
-            .map_init(|| shared.clone(), |b, &loc| one(b, loc))
-            .collect()
-    } else {
-        examined.iter().map(|&loc| one(board, loc)).collect()
-    };
+    // by side, one point a task.
+    let points = side_by_side(
+        board,
+        &examined,
+        PARALLEL_POINTS,
+        Tasks::OneEach,
+        |b, &loc| one(b, loc),
+    );
     let mut out = space.clone();
     let enemy = space.color.opponent();
     for t in &points {

@@ -17,9 +17,9 @@ pub mod kept;
 pub mod tactics;
 pub mod unconditional;
 
+use crate::board::parallel::{side_by_side, Tasks};
 use crate::board::{Board, Color, Loc};
 use benson::PassAlive;
-use rayon::prelude::*;
 
 /// Positions with at least this many strings to read read them in parallel (rayon's global
 /// pool: `RAYON_NUM_THREADS=1` keeps it to one thread).
@@ -87,25 +87,15 @@ pub(crate) fn read_with(board: &mut Board, limits: ReadLimits, use_kept: bool) -
         };
         strings.push((s, status));
     }
-    // Each string's reading is its own: they run side by side on rayon's pool (each worker
-    // on its own copy of the board, with its own memo), and every answer is the one a
-    // reading on its own gives.
-    let shared: &Board = board;
-    let read: Vec<StringStatus> = if to_read.len() >= PARALLEL_STRINGS {
-        to_read
-            .par_iter()
-            .with_max_len(1)
-            .map_init(
-                || shared.clone(),
-                |b, &i| read_string(b, &snap, strings[i].0, limits),
-            )
-            .collect()
-    } else {
-        to_read
-            .iter()
-            .map(|&i| read_string(board, &snap, strings[i].0, limits))
-            .collect()
-    };
+    // Each string's reading is its own: they run side by side, one string a task, and every
+    // answer is the one a reading on its own gives.
+    let read = side_by_side(
+        board,
+        &to_read,
+        PARALLEL_STRINGS,
+        Tasks::OneEach,
+        |b, &i| read_string(b, &snap, strings[i].0, limits),
+    );
     for (i, status) in to_read.into_iter().zip(read) {
         strings[i].1 = status;
     }
@@ -191,16 +181,7 @@ pub fn with_ko_saves(
         }
     };
     let heads: Vec<Loc> = to_read.iter().map(|&i| out.strings[i].0).collect();
-    let shared: &Board = board;
-    let saves: Vec<Defense> = if heads.len() >= 2 {
-        heads
-            .par_iter()
-            .with_max_len(1)
-            .map_init(|| shared.clone(), |b, &head| read(b, head))
-            .collect()
-    } else {
-        heads.iter().map(|&head| read(board, head)).collect()
-    };
+    let saves = side_by_side(board, &heads, 2, Tasks::OneEach, |b, &head| read(b, head));
     // `NotNeeded`: the attack captures nothing once the owner wins the kos (every capture
     // is one he takes back), and the string needs no move of his.
     for (i, d) in to_read.into_iter().zip(saves) {
