@@ -223,7 +223,7 @@ fn the_two_host_faces_do_not_use_each_other() {
 /// may not name them.
 fn board_stage(name: &str) -> Option<u8> {
     Some(match name {
-        "position" | "sgf" | "ascii" | "vertex" | "orientation" | "mod" => 0,
+        "position" | "sgf" | "ascii" | "vertex" | "orientation" | "parallel" | "mod" => 0,
         "strings" => 1,
         "eyes" => 2,
         "values" => 3,
