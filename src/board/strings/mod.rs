@@ -170,8 +170,9 @@ pub fn with_ko_saves(
         })
         .map(|(i, _)| i)
         .collect();
-    // Each string's ko reading is its own, as in [`read`]: side by side on rayon's pool.
-    let read = |b: &mut Board, head: Loc| -> Defense {
+    // Each string's ko reading is its own, as in [`read`]: side by side, one string a task.
+    let heads: Vec<Loc> = to_read.iter().map(|&i| out.strings[i].0).collect();
+    let saves = side_by_side(board, &heads, 2, Tasks::OneEach, |b, &head| {
         let read =
             |b: &mut Board| kept::Answer::KoSave(tactics::defend_through_ko(b, head, limits));
         match kept::read_kept(b, &snap, head, kept::Kind::KoSave, limits, read) {
@@ -179,9 +180,7 @@ pub fn with_ko_saves(
             // A kept answer of another kind is never filed under `KoSave`.
             _ => Defense::Fails,
         }
-    };
-    let heads: Vec<Loc> = to_read.iter().map(|&i| out.strings[i].0).collect();
-    let saves = side_by_side(board, &heads, 2, Tasks::OneEach, |b, &head| read(b, head));
+    });
     // `NotNeeded`: the attack captures nothing once the owner wins the kos (every capture
     // is one he takes back), and the string needs no move of his.
     for (i, d) in to_read.into_iter().zip(saves) {

@@ -466,6 +466,30 @@ impl<const N: usize> std::ops::Deref for Few<N> {
     }
 }
 
+/// The most liberties a string may have for the attack to read it: four in the first reply
+/// to a saving move tried at the root, below the root while [`FOUR_LIBERTY_WIDE`] chase moves
+/// are left, and at the root when `wider_root` (a root check, or a hemmed-in string read for
+/// liveness); else three while chase moves are left; else two.
+fn max_libs(mode: Mode, wide: u8, wider_root: bool) -> usize {
+    if mode == Mode::FirstReply
+        || (mode == Mode::Inner && wide >= FOUR_LIBERTY_WIDE)
+        || (mode == Mode::Root && wider_root)
+    {
+        4
+    } else if wide > 0 {
+        3
+    } else {
+        2
+    }
+}
+
+/// True when a string of `libs` liberties is safe below the root without a move of its
+/// owner's: five or more, four once fewer than [`FOUR_LIBERTY_WIDE`] chase moves are left,
+/// three once none is.
+fn safe_below_root(libs: usize, wide: u8) -> bool {
+    libs >= 5 || (libs == 4 && wide < FOUR_LIBERTY_WIDE) || (libs == 3 && wide == 0)
+}
+
 /// Can the string through `target` be captured, its opponent moving first?
 pub fn attack(board: &mut Board, target: Loc, limits: ReadLimits) -> Attack {
     attack_with(board, target, limits, false)
@@ -753,14 +777,7 @@ impl Reader<'_> {
             return Some(None);
         };
         let libs = self.board.liberty_count(target);
-        let max_libs = if mode == Mode::FirstReply || wide >= FOUR_LIBERTY_WIDE {
-            4
-        } else if wide > 0 {
-            3
-        } else {
-            2
-        };
-        if libs > max_libs {
+        if libs > max_libs(mode, wide, false) {
             return Some(None);
         }
         if libs == 1 && !self.owner_wins_kos {
@@ -788,17 +805,9 @@ impl Reader<'_> {
         if libs.len() == 1 && self.board.is_legal(libs[0], attacker) && !self.owner_wins_kos {
             return Some(libs[0]);
         }
-        let max_libs = if mode == Mode::FirstReply
-            || (mode == Mode::Inner && wide >= FOUR_LIBERTY_WIDE)
-            || (mode == Mode::Root
-                && (self.four_at_root || (self.hemmed_four && self.hemmed_in(&libs))))
-        {
-            4
-        } else if wide > 0 {
-            3
-        } else {
-            2
-        };
+        let wider_root = mode == Mode::Root
+            && (self.four_at_root || (self.hemmed_four && self.hemmed_in(&libs)));
+        let max_libs = max_libs(mode, wide, wider_root);
         if libs.len() > max_libs || self.out_of_budget(depth) {
             return None;
         }
@@ -1138,8 +1147,7 @@ impl Reader<'_> {
             self.deepest = self.deepest.max(depth);
             return None;
         };
-        let libs = self.board.liberty_count(target);
-        if libs >= 5 || (libs == 4 && wide < FOUR_LIBERTY_WIDE) || (libs == 3 && wide == 0) {
+        if safe_below_root(self.board.liberty_count(target), wide) {
             self.deepest = self.deepest.max(depth);
             return Some(None);
         }
@@ -1156,17 +1164,10 @@ impl Reader<'_> {
     ) -> Option<Option<Loc>> {
         let owner = self.board.color(target)?;
         let wide = if root { WIDE } else { wide };
-        if !root && self.board.liberty_count(target) >= 5 {
+        if !root && safe_below_root(self.board.liberty_count(target), wide) {
             return Some(None);
         }
         let libs = Libs::of(self.board, target);
-        if !root
-            && (libs.len() >= 5
-                || (libs.len() == 4 && wide < FOUR_LIBERTY_WIDE)
-                || (libs.len() == 3 && wide == 0))
-        {
-            return Some(None);
-        }
         if self.out_of_budget(depth) {
             return Some(None);
         }
