@@ -1143,10 +1143,10 @@ impl Reader<'_> {
         }
         // The answers `defend_read` gives before its first node, without the memo (as in
         // [`Reader::attack`]).
-        let Some(_) = self.board.color(target) else {
+        if self.board.color(target).is_none() {
             self.deepest = self.deepest.max(depth);
             return None;
-        };
+        }
         if safe_below_root(self.board.liberty_count(target), wide) {
             self.deepest = self.deepest.max(depth);
             return Some(None);
@@ -1163,10 +1163,8 @@ impl Reader<'_> {
         root: bool,
     ) -> Option<Option<Loc>> {
         let owner = self.board.color(target)?;
+        // Below the root, [`Reader::defend`] has answered a string safe without a move.
         let wide = if root { WIDE } else { wide };
-        if !root && safe_below_root(self.board.liberty_count(target), wide) {
-            return Some(None);
-        }
         let libs = Libs::of(self.board, target);
         if self.out_of_budget(depth) {
             return Some(None);
