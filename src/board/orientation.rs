@@ -200,9 +200,28 @@ impl Frame {
         (y * board.size() + x) as u16
     }
 
-    /// `locs` sorted by [`Frame::key`].
+    /// `locs` sorted by [`Frame::key`] (distinct points have distinct keys, so the order is
+    /// the same however the sort runs). Each key is computed once: the tactical reader sorts
+    /// a few moves at every node, and a key costs two divisions.
     pub fn sort(&self, board: &Board, locs: &mut [Loc]) {
-        locs.sort_by_key(|&l| self.key(board, l));
+        const FEW: usize = 32;
+        if locs.len() < 2 {
+            return;
+        }
+        if locs.len() > FEW {
+            locs.sort_by_cached_key(|&l| self.key(board, l));
+            return;
+        }
+        // Key in the high half, point in the low: sorting the pairs sorts by key.
+        let mut keyed = [0u32; FEW];
+        for (k, &l) in keyed.iter_mut().zip(locs.iter()) {
+            *k = u32::from(self.key(board, l)) << 16 | u32::from(l.0);
+        }
+        let keyed = &mut keyed[..locs.len()];
+        keyed.sort_unstable();
+        for (l, &k) in locs.iter_mut().zip(keyed.iter()) {
+            *l = Loc(k as u16);
+        }
     }
 }
 
@@ -245,6 +264,41 @@ mod tests {
         assert_eq!(f.images(&b, at(4, 2)), vec![at(4, 2)]);
         let g = Frame::of(&b, Some(at(1, 1)));
         assert_eq!(g.images(&b, at(0, 1)), vec![at(0, 1)]);
+    }
+
+    /// `Frame::sort` orders points by their canonical key, short lists and long ones (its
+    /// two ways), in every orientation of a board without symmetry.
+    #[test]
+    fn sort_orders_points_by_their_key() {
+        let mut b = Board::new(9).unwrap();
+        for (x, y, c) in [
+            (1, 2, Color::Black),
+            (6, 1, Color::White),
+            (3, 7, Color::Black),
+        ] {
+            b.set_stone(b.loc(x, y).unwrap(), Some(c)).unwrap();
+        }
+        let all: Vec<Loc> = b.locs().collect();
+        for mark in [None, Some(b.loc(1, 2).unwrap()), Some(b.loc(6, 1).unwrap())] {
+            let f = Frame::of(&b, mark);
+            // Scrambled: every seventh point, then the rest backwards.
+            let mut scrambled: Vec<Loc> = all.iter().step_by(7).copied().collect();
+            let rest: Vec<Loc> = all
+                .iter()
+                .rev()
+                .filter(|l| !scrambled.contains(l))
+                .copied()
+                .collect();
+            scrambled.extend(rest);
+            for len in [0, 1, 2, 5, 16, 32, 33, scrambled.len()] {
+                let mut got = scrambled[..len].to_vec();
+                f.sort(&b, &mut got);
+                let mut want = scrambled[..len].to_vec();
+                want.sort_by_key(|&l| f.key(&b, l));
+                assert_eq!(got, want, "{len} points");
+                assert!(got.windows(2).all(|w| f.key(&b, w[0]) < f.key(&b, w[1])));
+            }
+        }
     }
 
     /// The key of a point is the same on every turned copy of a position; the marked string

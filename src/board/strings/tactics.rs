@@ -430,8 +430,9 @@ type Libs = Few<4>;
 /// node, and a heap list each cost an allocation there).
 type Moves = smallvec::SmallVec<[Loc; 16]>;
 
-/// A string's neighbouring strings of one colour: up to eight on the stack.
-type Strings = Few<8>;
+/// A string's neighbouring strings of one colour: up to sixteen on the stack (a string
+/// crawling along the edge touches many single blocking stones).
+type Strings = Few<16>;
 
 impl Libs {
     /// The liberties of the string through `target`, sorted.
@@ -447,7 +448,7 @@ impl Libs {
 impl Strings {
     /// The strings of `color` beside the string through `target`, by their heads, sorted.
     fn beside(board: &Board, target: Loc, color: Color) -> Strings {
-        let mut few = [Loc(0); 8];
+        let mut few = [Loc(0); 16];
         match board.adjacent_strings_into(target, color, &mut few) {
             Some(n) => Few::Stack(few, n),
             None => Few::Heap(board.adjacent_strings(target, color)),
