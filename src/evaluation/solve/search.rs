@@ -265,15 +265,22 @@ pub(crate) struct Geometry {
     pub order: [u8; 32],
     /// The neighbours of every set of vertices within one byte of the vertex numbers:
     /// `bytes[k][b]` is the union of `adj` over the vertices `8k + i` for the bits `i` of
-    /// `b`. [`Geometry::nbrs`] is then four loads whatever the set's size (the search asks
-    /// it at every move, for captures, liberties and regions).
-    pub bytes: [[u32; 256]; 4],
+    /// `b`. [`Geometry::nbrs`] is then three loads whatever the set's size (the search asks
+    /// it at every move, for captures, liberties and regions; a space has at most
+    /// [`super::MAX_VERTICES`] vertices, within three bytes).
+    pub bytes: [[u32; 256]; 3],
+    /// Every vertex: the set `0..n`.
+    pub all: u32,
 }
+
+// Three bytes of vertex numbers hold every space's vertices.
+const _: () = assert!(super::MAX_VERTICES <= 24);
 
 impl Geometry {
     /// A geometry of `n` vertices with adjacency `adj`; the byte table is filled here.
     pub fn new(n: usize, adj: [u32; 32], wall: u32, marg: u32, order: [u8; 32]) -> Geometry {
-        let mut bytes = [[0u32; 256]; 4];
+        debug_assert!(n <= super::MAX_VERTICES);
+        let mut bytes = [[0u32; 256]; 3];
         for (k, table) in bytes.iter_mut().enumerate() {
             if 8 * k >= n {
                 break;
@@ -291,16 +298,14 @@ impl Geometry {
             marg,
             order,
             bytes,
+            all: if n >= 32 { u32::MAX } else { (1u32 << n) - 1 },
         }
     }
 
     #[inline]
     pub fn nbrs(&self, set: u32) -> u32 {
         let b = set.to_le_bytes();
-        self.bytes[0][b[0] as usize]
-            | self.bytes[1][b[1] as usize]
-            | self.bytes[2][b[2] as usize]
-            | self.bytes[3][b[3] as usize]
+        self.bytes[0][b[0] as usize] | self.bytes[1][b[1] as usize] | self.bytes[2][b[2] as usize]
     }
 
     /// The connected part of `color` that contains `seed`. Each round takes the neighbours
@@ -416,11 +421,7 @@ impl Rules<'_> {
 
     #[inline]
     fn all(&self) -> u32 {
-        if self.g.n >= 32 {
-            u32::MAX
-        } else {
-            (1u32 << self.g.n) - 1
-        }
+        self.g.all
     }
 
     /// Play `mv` (a vertex, [`OUTER`] or [`PASS`]) for the attacker (`black`) or the defender.
