@@ -271,6 +271,12 @@ pub(crate) struct Geometry {
     pub bytes: [[u32; 256]; 3],
     /// Every vertex: the set `0..n`.
     pub all: u32,
+    /// `order` cut into runs of ascending vertex numbers (its degree classes, for the order
+    /// a space gives): the vertices of a set in `order` are those of each run's part of it,
+    /// lowest first, run after run. `runs[..nruns]`; none where `order` needs more than
+    /// eight runs (then it is walked vertex by vertex).
+    runs: [u32; 8],
+    nruns: u8,
 }
 
 // Three bytes of vertex numbers hold every space's vertices.
@@ -291,6 +297,19 @@ impl Geometry {
                 table[b] = table[b & (b - 1)] | adj[8 * k + low];
             }
         }
+        let (mut runs, mut nruns) = ([0u32; 8], 0usize);
+        let mut last = None;
+        for &v in &order[..n] {
+            if last.is_none_or(|l| v < l) {
+                nruns += 1;
+                if nruns > runs.len() {
+                    break;
+                }
+            }
+            runs[nruns - 1] |= 1 << v;
+            last = Some(v);
+        }
+        let nruns = if nruns > runs.len() { 0 } else { nruns as u8 };
         Geometry {
             n,
             adj,
@@ -299,7 +318,32 @@ impl Geometry {
             order,
             bytes,
             all: if n >= 32 { u32::MAX } else { (1u32 << n) - 1 },
+            runs,
+            nruns,
         }
+    }
+
+    /// Write the vertices of `set` to `out` from `k` on, in `order`; the new count.
+    #[inline]
+    pub fn write_in_order(&self, set: u32, out: &mut [u8; 34], mut k: usize) -> usize {
+        if self.nruns == 0 {
+            for &v in &self.order[..self.n] {
+                if set & (1 << v) != 0 {
+                    out[k] = v;
+                    k += 1;
+                }
+            }
+            return k;
+        }
+        for &run in &self.runs[..self.nruns as usize] {
+            let mut part = set & run;
+            while part != 0 {
+                out[k] = part.trailing_zeros() as u8;
+                k += 1;
+                part &= part - 1;
+            }
+        }
+        k
     }
 
     #[inline]
@@ -679,12 +723,7 @@ impl Rules<'_> {
         let empty = !(s.black | s.white) & self.all();
         if black {
             // A wall in atari is captured at once by the caller; here: vertices, then outer.
-            for &v in &self.g.order[..self.g.n] {
-                if empty & (1 << v) != 0 {
-                    out[k] = v;
-                    k += 1;
-                }
-            }
+            k = self.g.write_in_order(empty, out, k);
             if s.outer > 0 {
                 out[k] = OUTER;
                 k += 1;
@@ -698,12 +737,7 @@ impl Rules<'_> {
                 0
             };
             for group in [join, empty & !join] {
-                for &v in &self.g.order[..self.g.n] {
-                    if group & (1 << v) != 0 {
-                        out[k] = v;
-                        k += 1;
-                    }
-                }
+                k = self.g.write_in_order(group, out, k);
             }
             out[k] = PASS;
             k += 1;
@@ -1585,6 +1619,38 @@ mod tests {
         Space::from_diagram(&parse_graph(text).expect("a graph"))
             .expect("a space")
             .geometry()
+    }
+
+    /// The vertices of a set come out in the geometry's order, by runs (a space's order,
+    /// its degree classes) or vertex by vertex (an order of more than eight runs).
+    #[test]
+    fn a_set_is_written_in_the_static_order() {
+        let g = geometry("|.....%|.....%|.....%|.....%+------");
+        let mut reversed = [0u8; 32];
+        for (i, o) in reversed.iter_mut().enumerate().take(g.n) {
+            *o = (g.n - 1 - i) as u8;
+        }
+        let r = Geometry::new(g.n, g.adj, g.wall, g.marg, reversed);
+        assert!(g.nruns > 0 && r.nruns == 0);
+        let mut set = 0x2545_f491u32;
+        for _ in 0..500 {
+            set ^= set << 13;
+            set ^= set >> 17;
+            set ^= set << 5;
+            for geo in [&g, &r] {
+                let s = set & geo.all;
+                let want: Vec<u8> = geo.order[..geo.n]
+                    .iter()
+                    .copied()
+                    .filter(|&v| s >> v & 1 == 1)
+                    .collect();
+                let mut out = [0u8; 34];
+                out[0] = 99;
+                let k = geo.write_in_order(s, &mut out, 1);
+                assert_eq!(out[0], 99);
+                assert_eq!(&out[1..k], &want[..], "set {s:#x}");
+            }
+        }
     }
 
     /// The byte table gives every set's neighbours as the union over its vertices does, on
