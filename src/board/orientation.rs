@@ -246,18 +246,27 @@ mod tests {
         assert_eq!(images.len(), 8);
     }
 
+    /// A board of `size` lines with `stones` set up (column, row, colour).
+    fn board_with(size: usize, stones: &[(usize, usize, Color)]) -> Board {
+        let mut b = Board::new(size).unwrap();
+        for &(x, y, c) in stones {
+            b.set_stone(b.loc(x, y).unwrap(), Some(c)).unwrap();
+        }
+        b
+    }
+
     /// On a position symmetric about its middle row, a point's images are itself and its
     /// mirror point; marking a string off the axis breaks the symmetry.
     #[test]
     fn a_symmetric_position_has_mirror_images() {
-        let mut b = Board::new(5).unwrap();
-        for (x, y, c) in [
-            (1, 1, Color::Black),
-            (1, 3, Color::Black),
-            (2, 2, Color::White),
-        ] {
-            b.set_stone(b.loc(x, y).unwrap(), Some(c)).unwrap();
-        }
+        let b = board_with(
+            5,
+            &[
+                (1, 1, Color::Black),
+                (1, 3, Color::Black),
+                (2, 2, Color::White),
+            ],
+        );
         let at = |x, y| b.loc(x, y).unwrap();
         let f = Frame::of(&b, Some(at(2, 2)));
         assert_eq!(f.images(&b, at(0, 1)), vec![at(0, 1), at(0, 3)]);
@@ -270,14 +279,7 @@ mod tests {
     /// two ways), in every orientation of a board without symmetry.
     #[test]
     fn sort_orders_points_by_their_key() {
-        let mut b = Board::new(9).unwrap();
-        for (x, y, c) in [
-            (1, 2, Color::Black),
-            (6, 1, Color::White),
-            (3, 7, Color::Black),
-        ] {
-            b.set_stone(b.loc(x, y).unwrap(), Some(c)).unwrap();
-        }
+        let b = board_with(9, &[(1, 2, Color::Black), (6, 1, Color::White)]);
         let all: Vec<Loc> = b.locs().collect();
         for mark in [None, Some(b.loc(1, 2).unwrap()), Some(b.loc(6, 1).unwrap())] {
             let f = Frame::of(&b, mark);
