@@ -3,7 +3,7 @@
 //! `--outer N` outer liberties, `--threats A,D` ko threats for attacker and defender,
 //! `--min-max 1` only the digits `b` and `c` (`Features::min_max`), `--first-moves 0`
 //! without the first moves' whole values (`Features::first_moves`, which `nakade solve`
-//! does not read). Each answer's line ends
+//! does not read), `--nodes N` the node limit. Each answer's line ends
 //! with the nodes searched and the time.
 
 use nakade::evaluation::solve::{solve_with, Features, Params, Space};
@@ -24,6 +24,7 @@ fn main() {
                 params.defender_ko_threats = it.next().unwrap_or(0);
             }
             "--min-max" => min_max = value == "1",
+            "--nodes" => params.node_limit = value.parse().unwrap_or(params.node_limit),
             "--first-moves" => first_moves = value != "0",
             _ => eprintln!("unknown option {opt}"),
         }
