@@ -282,21 +282,30 @@ pub(crate) struct Geometry {
 // Three bytes of vertex numbers hold every space's vertices.
 const _: () = assert!(super::MAX_VERTICES <= 24);
 
+/// The tables that give a union over a set of vertices in three loads: `t[k][b]` is the
+/// union of `image(v)` over the vertices `v = 8k + j` for the bits `j` of `b` (vertices
+/// from `n` on have none). Each entry is the entry without its lowest bit, plus that
+/// vertex's image.
+pub(crate) fn byte_tables(n: usize, image: impl Fn(usize) -> u32) -> [[u32; 256]; 3] {
+    let mut t = [[0u32; 256]; 3];
+    for (k, table) in t.iter_mut().enumerate() {
+        if 8 * k >= n {
+            break;
+        }
+        for b in 1..256usize {
+            let v = 8 * k + b.trailing_zeros() as usize;
+            let add = if v < n { image(v) } else { 0 };
+            table[b] = table[b & (b - 1)] | add;
+        }
+    }
+    t
+}
+
 impl Geometry {
     /// A geometry of `n` vertices with adjacency `adj`; the byte table is filled here.
     pub fn new(n: usize, adj: [u32; 32], wall: u32, marg: u32, order: [u8; 32]) -> Geometry {
         debug_assert!(n <= super::MAX_VERTICES);
-        let mut bytes = [[0u32; 256]; 3];
-        for (k, table) in bytes.iter_mut().enumerate() {
-            if 8 * k >= n {
-                break;
-            }
-            // Each set is the set without its lowest bit, plus that vertex's neighbours.
-            for b in 1..256usize {
-                let low = b.trailing_zeros() as usize;
-                table[b] = table[b & (b - 1)] | adj[8 * k + low];
-            }
-        }
+        let bytes = byte_tables(n, |v| adj[v]);
         let (mut runs, mut nruns) = ([0u32; 8], 0usize);
         let mut last = None;
         for &v in &order[..n] {

@@ -3,7 +3,7 @@
 //! sides. Two moves that one of them maps onto each other, in a position it leaves unchanged,
 //! lead to mirror positions of equal value: only the first of them needs reading.
 
-use super::search::{Geometry, State, NO_KO};
+use super::search::{byte_tables, Geometry, State, NO_KO};
 
 /// The most symmetries kept: any subset of them prunes soundly, and open spaces have at most
 /// eight (the square's).
@@ -41,23 +41,11 @@ impl Symmetries {
         let mut perm = [0u8; 32];
         let mut steps = 0;
         out.extend(g, 0, &mut perm, 0, &mut steps);
-        if g.n >= TABLES_FROM && g.n <= 24 {
+        if g.n >= TABLES_FROM {
             out.tables = out
                 .perms
                 .iter()
-                .map(|p| {
-                    let mut t = [[0u32; 256]; 3];
-                    for (k, table) in t.iter_mut().enumerate() {
-                        // Each byte's image is the image without its lowest bit, plus that
-                        // vertex's image (vertices past the space map nowhere).
-                        for b in 1..256usize {
-                            let v = 8 * k + b.trailing_zeros() as usize;
-                            let image = if v < g.n { 1u32 << p[v] } else { 0 };
-                            table[b] = table[b & (b - 1)] | image;
-                        }
-                    }
-                    t
-                })
+                .map(|p| byte_tables(g.n, |v| 1 << p[v]))
                 .collect();
         }
         out
@@ -89,15 +77,14 @@ impl Symmetries {
         }
     }
 
-    /// The image of a vertex set under symmetry `i`, `p` (= `perms[i]`).
+    /// The image of a vertex set (of the space's vertices) under symmetry `i`.
     #[inline]
-    fn map(&self, i: usize, p: &[u8; 32], mut set: u32) -> u32 {
+    fn map(&self, i: usize, mut set: u32) -> u32 {
         if let Some(t) = self.tables.get(i) {
-            if set >> 24 == 0 {
-                let b = set.to_le_bytes();
-                return t[0][b[0] as usize] | t[1][b[1] as usize] | t[2][b[2] as usize];
-            }
+            let b = set.to_le_bytes();
+            return t[0][b[0] as usize] | t[1][b[1] as usize] | t[2][b[2] as usize];
         }
+        let p = &self.perms[i];
         let mut out = 0;
         while set != 0 {
             let v = set.trailing_zeros() as usize;
@@ -116,9 +103,7 @@ impl Symmetries {
         let kept = key & !(0xff_ffff_ffff | 31 << 43);
         self.perms.iter().enumerate().map(move |(i, p)| {
             let ko = if ko == NO_KO { ko } else { p[ko as usize] };
-            kept | self.map(i, p, black) as u64
-                | (self.map(i, p, white) as u64) << 20
-                | (ko as u64) << 43
+            kept | self.map(i, black) as u64 | (self.map(i, white) as u64) << 20 | (ko as u64) << 43
         })
     }
 
@@ -143,8 +128,8 @@ impl Symmetries {
         let mut out = 0;
         for (i, p) in self.perms.iter().enumerate() {
             if (ko == NO_KO || p[ko as usize] == ko)
-                && self.map(i, p, black) == black
-                && self.map(i, p, white) == white
+                && self.map(i, black) == black
+                && self.map(i, white) == white
             {
                 out |= 1 << i;
             }
@@ -248,7 +233,7 @@ mod tests {
                 let by_vertex = (0..16)
                     .filter(|&v| s >> v & 1 == 1)
                     .fold(0u32, |m, v| m | 1 << p[v]);
-                assert_eq!(sym.map(i, p, s), by_vertex, "set {s:#x}, symmetry {i}");
+                assert_eq!(sym.map(i, s), by_vertex, "set {s:#x}, symmetry {i}");
             }
         }
     }
