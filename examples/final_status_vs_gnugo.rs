@@ -295,7 +295,12 @@ fn main() {
     slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
     let top: Vec<String> = slowest
         .iter()
-        .take(5)
+        .take(
+            std::env::var("NAKADE_FINAL_TOP")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(5),
+        )
         .map(|(ms, n)| format!("{n} {ms:.1} ms"))
         .collect();
     println!("nakade's slowest: {}", top.join(", "));
@@ -304,7 +309,7 @@ fn main() {
         let total_theirs: f64 = theirs.iter().sum();
         let (om, ox) = stats(&mut ours);
         let mut line = format!(
-            "{size}x{size}: {} positions, nakade median {om:.2} ms, max {ox:.2} ms",
+            "{size}x{size}: {} positions, nakade median {om:.2} ms, max {ox:.2} ms, total {total_ours:.1} ms",
             ours.len()
         );
         if !theirs.is_empty() {

@@ -9,9 +9,14 @@
 //! string of more liberties is a wall, never attacked. The search ([`captures`]) tries every
 //! empty point of the area for both sides (the defender may pass too), under the simple ko
 //! rule and with no ko threats, to a few plies and then to a fixed depth (a capture found
-//! shallow is one found deep), with a table of positions read; it gives up past a node
-//! budget. A cycle (a double ko) ends at the depth limit, the attacker
-//! failing.
+//! shallow is one found deep), with one table of positions read for all the depths (each
+//! entry the depths it holds for, and the move that decided it, tried first when the
+//! position is read again deeper); each depth gives up past a node budget of its own. A
+//! line ends, the attacker failing, where every target string has more liberties than the
+//! attacker has moves left (a move takes at most one liberty from a string, and the
+//! defender may pass): without that bound a seki's self-atari, once the other side takes
+//! the stones, leaves a wide area to read to the full depth. A cycle (a double ko) ends at
+//! the depth limit, the attacker failing.
 
 use rustc_hash::FxHashMap;
 
@@ -85,16 +90,53 @@ struct Search<'a> {
     targets: &'a [Loc],
     area: &'a [Loc],
     /// Per position and side to move: the greatest depth read that fails the attacker,
-    /// and the least that wins (a win within fewer plies is a win within more).
-    memo: FxHashMap<(u64, u16, bool), (u8, u8)>,
+    /// the least that wins (a win within fewer plies is a win within more), and the index
+    /// in `area` of the move that decided the last reading ([`NO_MOVE`] when none did,
+    /// [`PASS_MOVE`] for the defender's pass).
+    memo: FxHashMap<(u64, u16, bool), (u8, u8, u8)>,
     nodes: usize,
+    /// Tests only: read without [`Search::out_of_reach`].
+    #[cfg(test)]
+    unbounded: bool,
 }
+
+/// No deciding move is known (see [`Search::memo`]).
+const NO_MOVE: u8 = u8::MAX;
+/// The defender's pass decided (see [`Search::memo`]).
+const PASS_MOVE: u8 = u8::MAX - 1;
+// Every index of an area fits below the two codes.
+const _: () = assert!(AREA_POINTS < PASS_MOVE as usize);
 
 struct OutOfBudget;
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    fn new(attacker: Color, targets: &'a [Loc], area: &'a [Loc]) -> Self {
+        Search {
+            attacker,
+            targets,
+            area,
+            memo: FxHashMap::default(),
+            nodes: 0,
+            #[cfg(test)]
+            unbounded: false,
+        }
+    }
+
     fn taken(&self, b: &Board) -> bool {
         self.targets.iter().any(|&t| b.is_empty(t))
+    }
+
+    /// True when no target can be taken within `moves` moves of the attacker's: every
+    /// target string has more liberties than that (a move takes at most one liberty from
+    /// a string, and the defender may pass throughout).
+    fn out_of_reach(&self, b: &Board, moves: u8) -> bool {
+        #[cfg(test)]
+        if self.unbounded {
+            return false;
+        }
+        self.targets
+            .iter()
+            .all(|&t| b.liberty_count(t) > usize::from(moves))
     }
 
     fn key(b: &Board, attacker_to_move: bool) -> (u64, u16, bool) {
@@ -103,7 +145,7 @@ impl Search<'_> {
     }
 
     fn known(&self, key: &(u64, u16, bool), depth: u8) -> Option<bool> {
-        let &(fails, wins) = self.memo.get(key)?;
+        let &(fails, wins, _) = self.memo.get(key)?;
         if depth <= fails {
             Some(false)
         } else if depth >= wins {
@@ -113,12 +155,20 @@ impl Search<'_> {
         }
     }
 
-    fn store(&mut self, key: (u64, u16, bool), depth: u8, win: bool) {
-        let e = self.memo.entry(key).or_insert((0, u8::MAX));
+    /// The move that decided the last reading of `key`, if any.
+    fn decided(&self, key: &(u64, u16, bool)) -> u8 {
+        self.memo.get(key).map_or(NO_MOVE, |e| e.2)
+    }
+
+    fn store(&mut self, key: (u64, u16, bool), depth: u8, win: bool, decided: u8) {
+        let e = self.memo.entry(key).or_insert((0, u8::MAX, NO_MOVE));
         if win {
             e.1 = e.1.min(depth);
         } else {
             e.0 = e.0.max(depth);
+        }
+        if decided != NO_MOVE {
+            e.2 = decided;
         }
     }
 
@@ -133,7 +183,7 @@ impl Search<'_> {
 
     /// The attacker to move: does it take a target within `depth` plies?
     fn attack(&mut self, b: &mut Board, depth: u8) -> Result<bool, OutOfBudget> {
-        if depth == 0 {
+        if depth == 0 || self.out_of_reach(b, depth.div_ceil(2)) {
             return Ok(false);
         }
         let key = Self::key(b, true);
@@ -141,8 +191,15 @@ impl Search<'_> {
             return Ok(r);
         }
         self.tick()?;
-        let mut win = false;
-        for &p in self.area {
+        let first = self.decided(&key);
+        let mut win = NO_MOVE;
+        // The move that decided a shallower reading first, then the area in order.
+        let order = (first != NO_MOVE)
+            .then_some(usize::from(first))
+            .into_iter()
+            .chain((0..self.area.len()).filter(|&i| i != usize::from(first)));
+        for i in order {
+            let p = self.area[i];
             // An illegal move is refused by `play` before it changes anything.
             if !b.is_empty(p) || b.play(p, self.attacker).is_err() {
                 continue;
@@ -154,17 +211,17 @@ impl Search<'_> {
             };
             b.undo();
             if r? {
-                win = true;
+                win = i as u8;
                 break;
             }
         }
-        self.store(key, depth, win);
-        Ok(win)
+        self.store(key, depth, win != NO_MOVE, win);
+        Ok(win != NO_MOVE)
     }
 
     /// The defender to move (or pass): does the attacker still take a target?
     fn defend(&mut self, b: &mut Board, depth: u8) -> Result<bool, OutOfBudget> {
-        if depth == 0 {
+        if depth == 0 || self.out_of_reach(b, depth / 2) {
             return Ok(false);
         }
         let key = Self::key(b, false);
@@ -173,25 +230,33 @@ impl Search<'_> {
         }
         self.tick()?;
         let defender = self.attacker.opponent();
-        b.pass(defender);
-        let r = self.attack(b, depth - 1);
-        b.undo();
-        let mut lost = r?;
-        if lost {
-            for &p in self.area {
+        let first = self.decided(&key);
+        // The move that decided a shallower reading first, then the pass, then the area in
+        // order.
+        let order = (first < PASS_MOVE)
+            .then_some(first)
+            .into_iter()
+            .chain([PASS_MOVE])
+            .chain((0..self.area.len() as u8).filter(|&i| i != first));
+        let mut saved = NO_MOVE;
+        for i in order {
+            if i == PASS_MOVE {
+                b.pass(defender);
+            } else {
+                let p = self.area[usize::from(i)];
                 if !b.is_empty(p) || b.play(p, defender).is_err() {
                     continue;
                 }
-                let r = self.attack(b, depth - 1);
-                b.undo();
-                if !r? {
-                    lost = false;
-                    break;
-                }
+            }
+            let r = self.attack(b, depth - 1);
+            b.undo();
+            if !r? {
+                saved = i;
+                break;
             }
         }
-        self.store(key, depth, lost);
-        Ok(lost)
+        self.store(key, depth, saved == NO_MOVE, saved);
+        Ok(saved == NO_MOVE)
     }
 }
 
@@ -202,8 +267,9 @@ impl Search<'_> {
 /// Read first to [`SHALLOW`] plies: a capture within fewer plies is one within [`DEPTH`],
 /// and most questions asked are captures found there with a few hundred positions, where
 /// the full depth read first can spend its whole budget on the wrong first moves. Only when
-/// no shallow reading finds one is the question read to [`DEPTH`], as if asked first (a
-/// table and a budget of its own).
+/// no shallow reading finds one is the question read to [`DEPTH`], with a budget of its own
+/// and the table the shallow readings filled (their entries hold for the depths they say,
+/// and order the deeper reading's moves).
 pub fn captures(
     board: &mut Board,
     attacker: Color,
@@ -211,39 +277,29 @@ pub fn captures(
     area: &[Loc],
     defender_first: bool,
 ) -> Option<bool> {
+    let mut s = Search::new(attacker, targets, area);
     for depth in SHALLOW {
-        if read_to(board, attacker, targets, area, defender_first, depth) == Some(true) {
+        if s.read_to(board, defender_first, depth) == Some(true) {
             return Some(true);
         }
     }
-    read_to(board, attacker, targets, area, defender_first, DEPTH)
+    s.read_to(board, defender_first, DEPTH)
 }
 
 /// The depths [`captures`] reads to before [`DEPTH`].
 pub const SHALLOW: [u8; 2] = [4, 8];
 
-/// [`captures`] read to `depth` plies, with a table and a node budget of its own.
-fn read_to(
-    board: &mut Board,
-    attacker: Color,
-    targets: &[Loc],
-    area: &[Loc],
-    defender_first: bool,
-    depth: u8,
-) -> Option<bool> {
-    let mut s = Search {
-        attacker,
-        targets,
-        area,
-        memo: FxHashMap::default(),
-        nodes: 0,
-    };
-    let r = if defender_first {
-        s.defend(board, depth)
-    } else {
-        s.attack(board, depth)
-    };
-    r.ok()
+impl Search<'_> {
+    /// One reading to `depth` plies, with a node budget of its own; `None` past it.
+    fn read_to(&mut self, board: &mut Board, defender_first: bool, depth: u8) -> Option<bool> {
+        self.nodes = 0;
+        let r = if defender_first {
+            self.defend(board, depth)
+        } else {
+            self.attack(board, depth)
+        };
+        r.ok()
+    }
 }
 
 #[cfg(test)]
@@ -279,17 +335,83 @@ mod tests {
         let area = fight_area(&b, &heads).unwrap();
         assert!(area.contains(&at(&b, "D3")) && area.contains(&at(&b, "D7")));
         assert!(!area.contains(&at(&b, "B5")), "the wall is not in the area");
-        // A self-atari at D3 or D7 gives the other side the taken stones' points to read in:
-        // past the budget (the caller then falls back on the tactical reader), never a
-        // capture.
-        assert_ne!(
+        // A self-atari at D3 or D7 gives the other side the taken stones' points to read in,
+        // where the strings left have more liberties than the moves left can fill: read to
+        // the end, neither captures.
+        assert_eq!(
             captures(&mut b, Color::White, &ring, &area, false),
-            Some(true)
+            Some(false)
         );
-        assert_ne!(
+        assert_eq!(
             captures(&mut b, Color::Black, &inner, &area, false),
-            Some(true)
+            Some(false)
         );
+        // Without the bound on liberties, black's reading (after the shallow ones, as
+        // `captures` reads) runs out of its budget.
+        let mut s = Search::new(Color::Black, &inner, &area);
+        s.unbounded = true;
+        for depth in SHALLOW {
+            assert_eq!(s.read_to(&mut b, false, depth), Some(false));
+        }
+        assert_eq!(s.read_to(&mut b, false, DEPTH), None);
+    }
+
+    /// The bound on liberties only ends lines whose answer it knows: wherever the reading
+    /// without it finishes, both readings answer the same, for every string of up to four
+    /// liberties in a closed fight of the composed final positions, both sides to move
+    /// first; and it finishes more of them.
+    #[test]
+    fn the_bound_on_liberties_changes_no_answer_read_to_the_end() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/final/composed");
+        let mut names: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        names.sort();
+        let (mut compared, mut finished_only_bounded) = (0, 0);
+        for path in names {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let mut b = board(&text);
+            let heads: Vec<Loc> = b
+                .locs()
+                .filter(|&l| b.color(l).is_some() && b.string_id(l) == l)
+                .filter(|&l| b.liberty_count(l) <= AREA_LIBERTIES)
+                .collect();
+            for s in heads {
+                let Some(area) = fight_area(&b, &[s]) else {
+                    continue;
+                };
+                let stones = b.string_stones(s);
+                let attacker = b.color(s).unwrap().opponent();
+                for first in [true, false] {
+                    let bounded = captures(&mut b, attacker, &stones, &area, first);
+                    let mut u = Search::new(attacker, &stones, &area);
+                    u.unbounded = true;
+                    let mut unbounded = None;
+                    for depth in SHALLOW.into_iter().chain([DEPTH]) {
+                        unbounded = u.read_to(&mut b, first, depth);
+                        if unbounded == Some(true) {
+                            break;
+                        }
+                    }
+                    match unbounded {
+                        Some(_) => {
+                            assert_eq!(
+                                bounded,
+                                unbounded,
+                                "{} {}",
+                                path.display(),
+                                vertex::name(&b, s)
+                            );
+                            compared += 1;
+                        }
+                        None => finished_only_bounded += usize::from(bounded.is_some()),
+                    }
+                }
+            }
+        }
+        assert!(compared > 100, "{compared} readings compared");
+        assert!(finished_only_bounded > 0);
     }
 
     /// A dead string whose fight the full depth, read first, reads past its budget: the
@@ -308,11 +430,10 @@ mod tests {
         let stones = b.string_stones(s);
         let area = fight_area(&b, &[s]).unwrap();
         assert_eq!(area.len(), 22);
-        assert_eq!(read_to(&mut b, attacker, &stones, &area, true, DEPTH), None);
-        assert_eq!(
-            read_to(&mut b, attacker, &stones, &area, true, SHALLOW[0]),
-            Some(true)
-        );
+        let mut s = Search::new(attacker, &stones, &area);
+        assert_eq!(s.read_to(&mut b, true, DEPTH), None);
+        let mut s = Search::new(attacker, &stones, &area);
+        assert_eq!(s.read_to(&mut b, true, SHALLOW[0]), Some(true));
         assert_eq!(captures(&mut b, attacker, &stones, &area, true), Some(true));
     }
 
