@@ -44,6 +44,7 @@
 use crate::board::eyes::eyespace::EyeSpace;
 use crate::board::orientation::Frame;
 use crate::board::parallel::{side_by_side, Tasks};
+use crate::board::strings::kept::{self, Snapshot};
 use crate::board::strings::tactics::{self, Attack, Defense, ReadLimits};
 use crate::board::{vertex, Board, Loc};
 
@@ -284,6 +285,8 @@ fn topological_eye_settled(
     let mut attack = Vec::new();
     let mut defense = Vec::new();
     let mut kos = Vec::new();
+    // The stones, for the kept readings: taken at the first reading of a string.
+    let mut snap: Option<Snapshot> = None;
     for (d, q1, q2) in board.diagonals(loc) {
         if let Some((ko, winner)) = settled {
             if d == ko {
@@ -316,7 +319,12 @@ fn topological_eye_settled(
         }
         match board.color(d) {
             Some(c) if c == owner => {}
-            Some(_) => match tactics::status(board, d, limits) {
+            Some(_) => match kept::status(
+                board,
+                snap.get_or_insert_with(|| Snapshot::of(board)),
+                d,
+                limits,
+            ) {
                 (Attack::Fails, _) => sum += 16,
                 (Attack::Captures(m), def) => {
                     let ko_capture = is_ko_capture(board, m, owner);

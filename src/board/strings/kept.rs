@@ -67,12 +67,16 @@ pub(crate) enum Kind {
     Status,
     /// The defence with the owner winning the kos ([`tactics::defend_through_ko`]).
     KoSave,
+    /// [`tactics::status`]'s attack and defence: the eye topology's reading of an attacker
+    /// string on a diagonal of an eye point, asked again for each point it borders and in
+    /// each round of the final status.
+    Plain,
 }
 
 /// A kept answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Answer {
-    /// Of [`Kind::Status`].
+    /// Of [`Kind::Status`] and [`Kind::Plain`].
     Status(Attack, Defense),
     /// Of [`Kind::KoSave`].
     KoSave(Defense),
@@ -310,6 +314,26 @@ pub(crate) fn read_kept(
     let (answer, rec) = tactics::recorded(board, read);
     keep(board, snap, head, kind, limits, rec, answer);
     answer
+}
+
+/// [`tactics::status`] of the string through `target` (its stones in the position's
+/// snapshot `snap`), through the kept readings ([`Kind::Plain`]).
+pub(crate) fn status(
+    board: &mut Board,
+    snap: &Snapshot,
+    target: Loc,
+    limits: ReadLimits,
+) -> (Attack, Defense) {
+    let head = board.string_id(target);
+    let read = |b: &mut Board| {
+        let (attack, defense) = tactics::status(b, head, limits);
+        Answer::Status(attack, defense)
+    };
+    match read_kept(board, snap, head, Kind::Plain, limits, read) {
+        Answer::Status(attack, defense) => (attack, defense),
+        // A kept answer of another kind is never filed under `Plain`.
+        Answer::KoSave(_) => tactics::status(board, head, limits),
+    }
 }
 
 #[cfg(test)]
