@@ -104,8 +104,11 @@ struct Search<'a> {
 const NO_MOVE: u8 = u8::MAX;
 /// The defender's pass decided (see [`Search::memo`]).
 const PASS_MOVE: u8 = u8::MAX - 1;
-// Every index of an area fits below the two codes.
-const _: () = assert!(AREA_POINTS < PASS_MOVE as usize);
+/// The most points an area given to [`captures`] may have: the reading keeps each
+/// position's deciding move as its index in the area, in one byte with two codes set
+/// aside.
+pub const MAX_AREA: usize = PASS_MOVE as usize;
+const _: () = assert!(AREA_POINTS <= MAX_AREA);
 
 struct OutOfBudget;
 
@@ -262,7 +265,9 @@ impl<'a> Search<'a> {
 
 /// Can `attacker` take a stone of `targets` (stones of the other colour) with moves on the
 /// empty points of `area` only, the defender moving first when `defender_first`? `None`
-/// when the reading runs out of its node budget.
+/// when the reading runs out of its node budget, or when `area` has more than
+/// [`MAX_AREA`] points (beyond any closed fight; [`fight_area`] gives at most
+/// [`AREA_POINTS`]).
 ///
 /// Read first to [`SHALLOW`] plies: a capture within fewer plies is one within [`DEPTH`],
 /// and most questions asked are captures found there with a few hundred positions, where
@@ -277,6 +282,9 @@ pub fn captures(
     area: &[Loc],
     defender_first: bool,
 ) -> Option<bool> {
+    if area.len() > MAX_AREA {
+        return None;
+    }
     let mut s = Search::new(attacker, targets, area);
     for depth in SHALLOW {
         if s.read_to(board, defender_first, depth) == Some(true) {
@@ -435,6 +443,23 @@ mod tests {
         let mut s = Search::new(attacker, &stones, &area);
         assert_eq!(s.read_to(&mut b, true, SHALLOW[0]), Some(true));
         assert_eq!(captures(&mut b, attacker, &stones, &area, true), Some(true));
+    }
+
+    /// An area of more points than the table's move codes hold is refused, not read with
+    /// indices that wrap: every point of a 19x19 board given as the area.
+    #[test]
+    fn an_area_beyond_the_move_codes_is_not_read() {
+        let mut b = Board::new(19).unwrap();
+        let at = |b: &Board, s: &str| vertex::parse(b, s).unwrap();
+        b.play(at(&b, "D4"), Color::White).unwrap();
+        let area: Vec<Loc> = b.locs().collect();
+        assert!(area.len() > MAX_AREA);
+        let stones = b.string_stones(at(&b, "D4"));
+        assert_eq!(captures(&mut b, Color::Black, &stones, &area, false), None);
+        assert_eq!(
+            captures(&mut b, Color::Black, &stones, &area[..4], false),
+            Some(false)
+        );
     }
 
     /// Two stones in atari inside a living wall: taken, even with their owner to move.
