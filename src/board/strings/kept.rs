@@ -308,6 +308,10 @@ pub(crate) fn read_kept(
     limits: ReadLimits,
     read: impl FnOnce(&mut Board) -> Answer,
 ) -> Answer {
+    if kept_capacity() == 0 {
+        // Nothing is kept: no need to record what the reading looks at.
+        return read(board);
+    }
     if let Some(a) = lookup(board, snap, head, kind, limits) {
         return a;
     }
