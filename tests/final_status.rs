@@ -200,6 +200,8 @@ fn the_jsonl_mode_answers_each_line_before_the_next_is_written() {
         r#"{"id": 1, "diagram": "+---------+\n|. . X O .|\n|. . X O .|\n|. . X O .|\n|. . X O .|\n|O . X O .|\n+---------+", "komi": 0.5}"#,
         r#"{"id": "two", "sgf": "(;SZ[5]KM[0.5]AB[ca][cb][cc][cd][ce]AW[da][db][dc][dd][de][ae])", "rules": "area"}"#,
         r#"{"id": 3, "sgf": "(;SZ[5]AB[zz])"}"#,
+        r#"{"id": 4, "sgf": "(;SZ[5]KM[0.5]AB[ca][cb][cc][cd][ce]AW[da][db][dc][dd][de][ae])", "rules": "area", "analysis": false}"#,
+        r#"{"id": 5, "sgf": "(;SZ[5]AB[ca])", "analysis": "no"}"#,
     ];
     let mut answers = Vec::new();
     for r in requests {
@@ -225,6 +227,15 @@ fn the_jsonl_mode_answers_each_line_before_the_next_is_written() {
             .starts_with("line 3: sgf:"),
         "{}",
         answers[2]
+    );
+    // The final status and score alone: the same final object, no analysis.
+    assert_eq!(answers[3]["id"], 4);
+    assert_eq!(answers[3]["final"], answers[1]["final"]);
+    assert_eq!(answers[3]["final"]["result"], "B+4.5");
+    assert!(answers[3].get("analysis").is_none(), "{}", answers[3]);
+    assert_eq!(
+        answers[4]["error"],
+        "line 5: \"analysis\": expected true or false"
     );
 }
 

@@ -5,10 +5,13 @@
 //! A request is a JSON object: `{"id": ANY, "sgf": TEXT}` or `{"id": ANY, "diagram": TEXT}`,
 //! with optional `"move"` (analyse before this move, SGF only), `"komi"` (default: the SGF's
 //! `KM`, else 0), `"rules"` (`"area"` or `"territory"`, default territory) and `"to_move"`
-//! (`"B"` or `"W"`). The answer is `{"id": ANY, "analysis": {...}, "final": {...}}`: the
-//! object `analyze --json` prints and the one `score --json` prints; or `{"id": ANY,
-//! "error": TEXT}` for a request that cannot be read (the line number in the text). An empty
-//! line is skipped; a line longer than [`MAX_LINE`] bytes is an error answer.
+//! (`"B"` or `"W"`), and `"analysis"` (`false` to answer the final status and score alone:
+//! a server that only scores games skips the reading of every eye space's value). The
+//! answer is `{"id": ANY, "analysis": {...}, "final": {...}}`: the object `analyze --json`
+//! prints and the one `score --json` prints (no `"analysis"` when the request asked for
+//! none); or `{"id": ANY, "error": TEXT}` for a request that cannot be read (the line number
+//! in the text). An empty line is skipped; a line longer than [`MAX_LINE`] bytes is an
+//! error answer.
 
 use std::io::{BufRead, Read, Write};
 
@@ -65,13 +68,18 @@ fn answer(text: &str, number: usize, ev: &Evaluator<'_>) -> Value {
     };
     let id = request.get("id").cloned().unwrap_or(Value::Null);
     match read(&request, number, ev) {
-        Ok((analysis, fin)) => json!({"id": id, "analysis": analysis, "final": fin}),
+        Ok((Some(analysis), fin)) => json!({"id": id, "analysis": analysis, "final": fin}),
+        Ok((None, fin)) => json!({"id": id, "final": fin}),
         Err(e) => json!({"id": id, "error": e}),
     }
 }
 
-fn read(r: &Value, number: usize, ev: &Evaluator<'_>) -> Result<(Value, Value), String> {
+fn read(r: &Value, number: usize, ev: &Evaluator<'_>) -> Result<(Option<Value>, Value), String> {
     let at = |field: &str, what: &str| format!("line {number}: \"{field}\": expected {what}");
+    let with_analysis = match r.get("analysis") {
+        None | Some(Value::Null) => true,
+        Some(v) => v.as_bool().ok_or_else(|| at("analysis", "true or false"))?,
+    };
     let move_number = match r.get("move") {
         None | Some(Value::Null) => None,
         Some(v) => Some(
@@ -121,8 +129,10 @@ fn read(r: &Value, number: usize, ev: &Evaluator<'_>) -> Result<(Value, Value), 
             _ => return Err(at("to_move", "\"B\" or \"W\"")),
         },
     };
-    let report = analyze_position(&mut board, ev, None, AnalysisLimits::default());
-    let analysis = super::analyze::to_json(&board, &report);
+    let analysis = with_analysis.then(|| {
+        let report = analyze_position(&mut board, ev, None, AnalysisLimits::default());
+        super::analyze::to_json(&board, &report)
+    });
     let fin = final_status(&board, ev, to_move, FinalLimits::default());
     let sc = score(&board, &fin, rules, komi);
     Ok((analysis, super::score::to_json(&board, &fin, &sc)))

@@ -252,7 +252,8 @@ enum Command {
         #[arg(required_unless_present = "jsonl")]
         file: Option<PathBuf>,
         /// Read requests from standard input, one JSON object a line (`{"id": .., "sgf": ..}`
-        /// or `"diagram"`, optional `move`, `komi`, `rules`, `to_move`), and answer each on
+        /// or `"diagram"`, optional `move`, `komi`, `rules`, `to_move`, and `"analysis":
+        /// false` for the final status and score alone), and answer each on
         /// its own line with the analysis and the final status, flushed at once.
         #[arg(long, conflicts_with_all = ["json", "svg", "at", "color", "move_number", "library"])]
         jsonl: bool,
