@@ -341,6 +341,8 @@ fn score_and_the_jsonl_answers() {
         "\n",
         "not json\n",
         r#"{"id": [2], "diagram": "+---+\n|. X|\n|X .|\n+---+", "rules": "area"}"#,
+        "\n",
+        r#"{"id": 3, "diagram": "+---+\n|. X|\n|X .|\n+---+", "analysis": false}"#,
         "\n"
     );
     assert_valid(
