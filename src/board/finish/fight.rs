@@ -11,7 +11,9 @@
 //! rule and with no ko threats, to a few plies and then to a fixed depth (a capture found
 //! shallow is one found deep), with one table of positions read for all the depths (each
 //! entry the depths it holds for, and the move that decided it, tried first when the
-//! position is read again deeper); each depth gives up past a node budget of its own. A
+//! position is read again deeper) and, at each depth, the move that last decided a
+//! position there tried next (a killer move); each depth gives up past a node budget of its
+//! own. The order changes no answer read to the end, only how soon it comes. A
 //! line ends, the attacker failing, where every target string has more liberties than the
 //! attacker has moves left (a move takes at most one liberty from a string, and the
 //! defender may pass): without that bound a seki's self-atari, once the other side takes
@@ -95,9 +97,15 @@ struct Search<'a> {
     /// [`PASS_MOVE`] for the defender's pass).
     memo: FxHashMap<(u64, u16, bool), (u8, u8, u8)>,
     nodes: usize,
+    /// Per depth left, the move that last decided a position there: the attacker's
+    /// capture, then the defender's save (a killer move, read early at its depth).
+    killers: [[u8; 2]; DEPTH as usize + 1],
     /// Tests only: read without [`Search::out_of_reach`].
     #[cfg(test)]
     unbounded: bool,
+    /// Tests only: read without the killer moves.
+    #[cfg(test)]
+    no_killers: bool,
 }
 
 /// No deciding move is known (see [`Search::memo`]).
@@ -120,8 +128,11 @@ impl<'a> Search<'a> {
             area,
             memo: FxHashMap::default(),
             nodes: 0,
+            killers: [[NO_MOVE; 2]; DEPTH as usize + 1],
             #[cfg(test)]
             unbounded: false,
+            #[cfg(test)]
+            no_killers: false,
         }
     }
 
@@ -156,6 +167,15 @@ impl<'a> Search<'a> {
         } else {
             None
         }
+    }
+
+    /// The killer move at `depth` of the attacker (`side` 0) or the defender (1).
+    fn killer(&self, depth: u8, side: usize) -> u8 {
+        #[cfg(test)]
+        if self.no_killers {
+            return NO_MOVE;
+        }
+        self.killers[usize::from(depth)][side]
     }
 
     /// The move that decided the last reading of `key`, if any.
@@ -195,12 +215,19 @@ impl<'a> Search<'a> {
         }
         self.tick()?;
         let first = self.decided(&key);
+        let killer = self.killer(depth, 0);
+        let killer = if killer == first { NO_MOVE } else { killer };
         let mut win = NO_MOVE;
-        // The move that decided a shallower reading first, then the area in order.
-        let order = (first != NO_MOVE)
-            .then_some(usize::from(first))
+        // The move that decided a shallower reading of the position first, then the last
+        // capture at this depth, then the area in order.
+        let order = [first, killer]
             .into_iter()
-            .chain((0..self.area.len()).filter(|&i| i != usize::from(first)));
+            .filter(|&m| m != NO_MOVE)
+            .map(usize::from)
+            .chain(
+                (0..self.area.len())
+                    .filter(|&i| i != usize::from(first) && i != usize::from(killer)),
+            );
         for i in order {
             let p = self.area[i];
             // An illegal move is refused by `play` before it changes anything.
@@ -215,6 +242,7 @@ impl<'a> Search<'a> {
             b.undo();
             if r? {
                 win = i as u8;
+                self.killers[usize::from(depth)][0] = win;
                 break;
             }
         }
@@ -234,13 +262,19 @@ impl<'a> Search<'a> {
         self.tick()?;
         let defender = self.attacker.opponent();
         let first = self.decided(&key);
-        // The move that decided a shallower reading first, then the pass, then the area in
-        // order.
-        let order = (first < PASS_MOVE)
-            .then_some(first)
+        let killer = self.killer(depth, 1);
+        let killer = if killer == first || killer == PASS_MOVE {
+            NO_MOVE
+        } else {
+            killer
+        };
+        // The move that decided a shallower reading of the position first, then the last
+        // save at this depth, then the pass, then the area in order.
+        let order = [first, killer]
             .into_iter()
+            .filter(|&m| m < PASS_MOVE)
             .chain([PASS_MOVE])
-            .chain((0..self.area.len() as u8).filter(|&i| i != first));
+            .chain((0..self.area.len() as u8).filter(|&i| i != first && i != killer));
         let mut saved = NO_MOVE;
         for i in order {
             if i == PASS_MOVE {
@@ -255,6 +289,7 @@ impl<'a> Search<'a> {
             b.undo();
             if !r? {
                 saved = i;
+                self.killers[usize::from(depth)][1] = i;
                 break;
             }
         }
@@ -422,9 +457,10 @@ mod tests {
         assert!(finished_only_bounded > 0);
     }
 
-    /// A dead string whose fight the full depth, read first, reads past its budget: the
-    /// shallow readings find the capture (19x19 F1 of the self-play game `19-l1-s10`, its
-    /// owner moving first).
+    /// A dead string whose fight the full depth, read first in the area's order, reads past
+    /// its budget: the shallow readings find the capture, and so does the full depth read
+    /// first with the killer moves (19x19 F1 of the self-play game `19-l1-s10`, its owner
+    /// moving first).
     #[test]
     fn a_capture_the_full_depth_reads_past_its_budget_is_found_shallow() {
         let path = concat!(
@@ -439,7 +475,10 @@ mod tests {
         let area = fight_area(&b, &[s]).unwrap();
         assert_eq!(area.len(), 22);
         let mut s = Search::new(attacker, &stones, &area);
+        s.no_killers = true;
         assert_eq!(s.read_to(&mut b, true, DEPTH), None);
+        let mut s = Search::new(attacker, &stones, &area);
+        assert_eq!(s.read_to(&mut b, true, DEPTH), Some(true));
         let mut s = Search::new(attacker, &stones, &area);
         assert_eq!(s.read_to(&mut b, true, SHALLOW[0]), Some(true));
         assert_eq!(captures(&mut b, attacker, &stones, &area, true), Some(true));
