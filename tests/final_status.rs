@@ -554,3 +554,40 @@ fn a_group_with_two_eyes_elsewhere_leaves_its_large_space_unread() {
         ]
     );
 }
+
+/// The reason of a group at `stone` of the corpus position `name`.
+fn reason_at(name: &str, stone: &str) -> (FinalStatus, nakade::board::finish::Reason) {
+    let (board, to_move, _) = load(name);
+    let report = final_status(
+        &board,
+        &Evaluator::with_default(),
+        to_move,
+        FinalLimits::default(),
+    );
+    let at = vertex::parse(&board, stone).unwrap();
+    let g = report.group_at(at).unwrap();
+    (g.status, g.reason.clone())
+}
+
+/// Invaders dead inside an area whose wall lives only by that area's size (beyond exact
+/// reading: 34 points, where GNU Go's own play lets them live) are dead but not settled,
+/// and the reason says the area was counted, not read; invaders of a wall whose eyes are
+/// read (white's five stones F8-E6 of a 9x9 self-play position) stay settled.
+#[test]
+fn invaders_of_an_area_counted_not_read_are_not_settled() {
+    use nakade::board::finish::{Eyes, Reason};
+    let (status, reason) = reason_at("composed/dead_stones_both_sides.txt", "G5");
+    assert_eq!(status, FinalStatus::Dead);
+    assert_eq!(reason, Reason::EnclosedUnread(Eyes { min: 0, max: 0 }, 34));
+    assert!(!reason.settled());
+    let (status, reason) = reason_at("composed/dead_stones_both_sides.txt", "E5");
+    assert_eq!(
+        (status, reason),
+        (FinalStatus::Alive, Reason::LargeArea(34))
+    );
+
+    let (status, reason) = reason_at("selfplay/9-l10-s15.sgf", "F8");
+    assert_eq!(status, FinalStatus::Dead);
+    assert_eq!(reason, Reason::Enclosed(Eyes { min: 0, max: 0 }));
+    assert!(reason.settled());
+}

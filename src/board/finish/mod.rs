@@ -54,6 +54,9 @@
 //!    whose capture fills a liberty of a seki group of its colour is in the seki (a double
 //!    ko: each capture is answered in the other ko). A group that is short of eyes and
 //!    not enclosed is left **alive** ([`Reason::Open`]: it can still make eyes or connect).
+//!    A group dead inside the opponent's area whose wall, in the end, lives only by an area
+//!    counted, not read ([`Reason::LargeArea`]), is dead but not settled
+//!    ([`Reason::EnclosedUnread`]): whether it could live there is not read.
 //!
 //! Every decision of a round is taken on the state at the round's start, so the answer does
 //! not depend on the order the strings are visited in.
@@ -188,6 +191,10 @@ pub enum Reason {
     InDeadEye,
     /// Short of two eyes, enclosed in the opponent's area, whose groups around it are alive.
     Enclosed(Eyes),
+    /// As [`Reason::Enclosed`], but an opponent group around it is alive only by an area
+    /// of this many points beyond exact reading ([`Reason::LargeArea`]): whether the group
+    /// could live there (or kill that wall) is not read. Not settled.
+    EnclosedUnread(Eyes, usize),
     /// In seki: these liberties are shared with the opponent's group beside it, and neither
     /// side can fill them.
     Seki(Vec<Loc>),
@@ -207,7 +214,8 @@ impl Reason {
             | Reason::Atari(_)
             | Reason::Capturable(_)
             | Reason::Open(_)
-            | Reason::LargeArea(_) => false,
+            | Reason::LargeArea(_)
+            | Reason::EnclosedUnread(..) => false,
             _ => true,
         }
     }
@@ -245,6 +253,11 @@ impl Reason {
             Reason::InPassAliveArea => "in the opponent's pass-alive area".into(),
             Reason::InDeadEye => "in the eye of a dead group: stays when it is taken".into(),
             Reason::Enclosed(e) => format!("{} inside the opponent's area", eyes(e)),
+            Reason::EnclosedUnread(e, n) => format!(
+                "{} inside the opponent's area, whose wall lives by a {n}-point area beyond exact \
+                 reading: whether it can live there is not read",
+                eyes(e)
+            ),
             Reason::Seki(shared) => format!(
                 "seki: shares {} that neither side can fill",
                 names(board, shared)
@@ -1174,6 +1187,34 @@ fn report(
                 reason: why,
                 spaces: Vec::new(),
             }),
+        }
+    }
+    // A group dead inside the opponent's area whose wall, in the end, lives only by an area
+    // counted, not read: its death rests on that count.
+    let unread: Vec<Option<usize>> = groups
+        .iter()
+        .map(|g| {
+            if !matches!(g.reason, Reason::Enclosed(_)) {
+                return None;
+            }
+            let around: Vec<Loc> = g
+                .strings
+                .iter()
+                .flat_map(|&s| opponents_around(board, s, g.color))
+                .collect();
+            groups
+                .iter()
+                .filter(|h| h.strings.iter().any(|t| around.contains(t)))
+                .filter_map(|h| match h.reason {
+                    Reason::LargeArea(n) => Some(n),
+                    _ => None,
+                })
+                .max()
+        })
+        .collect();
+    for (g, n) in groups.iter_mut().zip(unread) {
+        if let (Reason::Enclosed(e), Some(n)) = (&g.reason, n) {
+            g.reason = Reason::EnclosedUnread(*e, n);
         }
     }
     for g in &mut groups {
