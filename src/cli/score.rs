@@ -58,7 +58,7 @@ pub fn to_text(board: &Board, r: &FinalReport, sc: &Score) -> String {
         sc.prisoners.1
     );
     if !r.settled() {
-        s.push_str("not settled: some status depends on a move still to play (see the reasons)\n");
+        s.push_str("not settled: some status depends on a move still to play or on an area counted, not read (see the reasons)\n");
     }
     for g in &r.groups {
         let stones = names(board, &g.stones);
