@@ -424,8 +424,8 @@ fn one_eye_and_a_double_ko_live() {
 }
 
 /// The final status of the corpus position `name`: the board and the group of the stone at
-/// `stone`, checked alive by two eyes.
-fn alive_by_two_eyes(name: &str, stone: &str) -> (Board, nakade::board::finish::Group) {
+/// `stone`.
+fn group_at(name: &str, stone: &str) -> (Board, nakade::board::finish::Group) {
     let (board, to_move, _) = load(name);
     let report = final_status(
         &board,
@@ -439,6 +439,12 @@ fn alive_by_two_eyes(name: &str, stone: &str) -> (Board, nakade::board::finish::
         .into_iter()
         .find(|g| g.stones.contains(&at))
         .unwrap();
+    (board, group)
+}
+
+/// [`group_at`], the group checked alive by two eyes.
+fn alive_by_two_eyes(name: &str, stone: &str) -> (Board, nakade::board::finish::Group) {
+    let (board, group) = group_at(name, stone);
     assert_eq!(group.status, FinalStatus::Alive);
     assert!(
         matches!(group.reason, nakade::board::finish::Reason::TwoEyes(_)),
@@ -555,18 +561,10 @@ fn a_group_with_two_eyes_elsewhere_leaves_its_large_space_unread() {
     );
 }
 
-/// The reason of a group at `stone` of the corpus position `name`.
+/// The status and reason of the group at `stone` of the corpus position `name`.
 fn reason_at(name: &str, stone: &str) -> (FinalStatus, nakade::board::finish::Reason) {
-    let (board, to_move, _) = load(name);
-    let report = final_status(
-        &board,
-        &Evaluator::with_default(),
-        to_move,
-        FinalLimits::default(),
-    );
-    let at = vertex::parse(&board, stone).unwrap();
-    let g = report.group_at(at).unwrap();
-    (g.status, g.reason.clone())
+    let (_, g) = group_at(name, stone);
+    (g.status, g.reason)
 }
 
 /// Invaders dead inside an area whose wall lives only by that area's size (beyond exact
