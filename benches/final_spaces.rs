@@ -73,7 +73,13 @@ fn cases() -> Vec<Case> {
         out.push(Case {
             size: diagram.vertices().len(),
             text: graph.to_string(),
-            outer: outer.parse().expect("outer liberties"),
+            outer: outer.parse().unwrap_or_else(|_| {
+                panic!(
+                    "{}:{}: {outer:?}: expected a number of outer liberties",
+                    path.display(),
+                    i + 1
+                )
+            }),
             expected: expected.to_string(),
             space,
         });
