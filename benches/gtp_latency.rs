@@ -79,6 +79,9 @@
 //! - `NAKADE_BENCH_RAW=FILE`: also write every command's time and answer to FILE
 //!   (tab-separated, one command a line).
 //! - `NAKADE_BENCH_NAKADE=PATH`: another `nakade` binary (e.g. an older build, to compare).
+//! - `NAKADE_BENCH_GAMES=DIR`: the game records of `games` and `replay` from DIR instead of
+//!   `benches/games/` (games held out of the bench: `random_games_vs_gnugo --seed S
+//!   --save-games DIR`).
 //! - `NAKADE_GNUGO=PATH`: GNU Go (default `/usr/games/gnugo`). Without it the bench says so
 //!   and measures nothing.
 
@@ -432,7 +435,9 @@ fn games(
     scout: &mut Scout,
     sample: usize,
 ) -> Result<(Vec<Game>, usize), String> {
-    let dir = root().join("benches/games");
+    let dir = std::env::var_os("NAKADE_BENCH_GAMES")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("benches/games"));
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .map_err(|e| format!("{}: {e}", dir.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))

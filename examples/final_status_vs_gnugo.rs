@@ -17,6 +17,9 @@
 //! For experiments: `NAKADE_FINAL_ONLY=TEXT` keeps the positions whose name holds TEXT;
 //! `NAKADE_FINAL_NODES`, `NAKADE_FINAL_VERTICES` and `NAKADE_FINAL_READ` set the solver's
 //! budget per space, its largest space, and the tactical reader's budget per string.
+//! `NAKADE_FINAL_DIR=DIR` reads the positions from `DIR/selfplay` and `DIR/composed` instead
+//! of `tests/final/` (positions held out of the corpus, or a host's own; `--golden` and
+//! `--write-golden` keep to `tests/final/`).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -102,7 +105,12 @@ fn main() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/final");
     let tmp = std::env::temp_dir().join(format!("nakade-final-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).expect("a temp dir");
-    let mut cases = corpus(&dir, &tmp);
+    let other = std::env::var_os("NAKADE_FINAL_DIR").map(PathBuf::from);
+    if other.is_some() && (write_golden || from_golden) {
+        eprintln!("NAKADE_FINAL_DIR is for a comparison with GNU Go, not with the golden file");
+        std::process::exit(2);
+    }
+    let mut cases = corpus(other.as_deref().unwrap_or(&dir), &tmp);
     if let Ok(only) = std::env::var("NAKADE_FINAL_ONLY") {
         cases.retain(|c| c.name.contains(&only));
     }

@@ -2,15 +2,21 @@
 """Play GNU Go 3.8 against itself to two passes and save the final positions as SGF.
 
 The corpus of tests/final/selfplay/: `python3 tests/final/selfplay.py SIZE LEVEL FIRST_SEED COUNT`
-writes `SIZE-lLEVEL-sSEED.sgf` (GNU Go's own `printsgf`, the game's moves included).
-GNU Go at /usr/games/gnugo, or $NAKADE_GNUGO.
+writes `SIZE-lLEVEL-sSEED.sgf` (GNU Go's own `printsgf`: the final stones as setup, the prisoners
+folded into the komi).
+GNU Go at /usr/games/gnugo, or $NAKADE_GNUGO. $NAKADE_SELFPLAY_OUT writes into another folder
+instead (positions held out of the corpus: seeds from 101, compared by
+`NAKADE_FINAL_DIR=DIR cargo run --release --example final_status_vs_gnugo` with the folder
+`DIR/selfplay`).
 """
 import os
 import subprocess
 import sys
 
 GNUGO = os.environ.get("NAKADE_GNUGO", "/usr/games/gnugo")
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "selfplay")
+OUT = os.environ.get(
+    "NAKADE_SELFPLAY_OUT",
+    os.path.join(os.path.dirname(os.path.abspath(__file__)), "selfplay"))
 
 
 def play(size, level, seed):
