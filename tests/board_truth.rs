@@ -528,3 +528,43 @@ fn a_false_eye_the_owners_capture_settles_is_one_move_from_an_eye() {
     let after = "(;GM[1]FF[4]SZ[9]AB[db][cd][ee][he][df][gf][eg][ff]AW[ga][ia][eb][fd][if]PL[W])";
     assert_eq!(gtp_eval_eye(after, None, &["E4"]), ["E4 1 1"]);
 }
+
+/// Held out of the corpora (`random_games_vs_gnugo --seed 2 --eval-level 10`, 30 November,
+/// ninth session): five spaces where GNU Go 3.8 matched an eyes.db pattern and answered
+/// otherwise, each read on the board apart from both engines (`docs/GNUGO_DISAGREEMENTS.md`,
+/// "Held out: the random games of seed 2"). nakade's answers are the board's.
+///
+/// - 19x19 O4 O3 (white to move; GNU Go `0 0`, pattern 310): black O3 closes the margin and
+///   leaves white P3 a stone with one liberty, so the half eye O4 is an eye; white O3 fills it.
+/// - 19x19 R16 (black to move; GNU Go `0 0`, 310): white S16 leaves black S17 and S15 stones
+///   white catches on the edge; black S16 joins T16 and fills the eye.
+/// - 9x9 A5 (white to move; GNU Go `1 2 A5 A5`, 6421, which reads the dead white stones B5 and
+///   A4 as gone): on the board they keep their liberty B4 and black A5 is a self-atari; every
+///   line ends in one eye for black.
+/// - 19x19 G4 H3 (white to move; GNU Go `0 1 G3 G3`, 426): white G3 also takes black G2's
+///   third liberty, and black cannot keep both of H3's bad diagonals: two eyes.
+/// - 19x19 C14 (white to move; GNU Go `0 1 D13 D13`, 202, which counts white B15, saved only
+///   through a ko by an approach move, as a fraction of a diagonal): whichever of D15, D13,
+///   B13, A14, B17 white plays, black has an answer that keeps the eye, the ko included.
+#[test]
+fn held_out_spaces_read_on_the_board_where_gnugo_differs() {
+    let o3 = "(;GM[1]FF[4]SZ[19]AB[eb][hb][jb][pb][qb][cc][fc][gc][ic][cd][jd][pd][ce][ne][pe][bf][df][of][cg][pg][rg][bi][pi][cj][dj][fj][hj][pj][rk][bl][hl][pl][om][cn][mn][nn][do][eo][io][no][ro][bp][hp][jp][mp][op][pp][qp][cq][eq][fq][iq][rq][cr][ir][jr][kr][or][os]AW[ba][oa][pa][fb][ib][nb][jc][nc][ad][dd][ed][od][be][fe][ie][ef][hf][kf][pf][gg][ah][eh][kh][mh][ii][mi][ri][bj][mk][nk][dl][fl][kl][ml][nl][dm][km][rm][sm][dn][on][mo][ep][bq][hq][jq][lq][qq][br][lr][nr][pr][qr][fs][js][ks][ss]PL[W])";
+    assert_eq!(
+        gtp_eval_eye(o3, None, &["O4", "O3"]),
+        ["O4 0 1 O3 O3", "O3 0 1 O3 O3"]
+    );
+    let r16 = "(;GM[1]FF[4]SZ[19]AB[pc][ed][sd][if][nf][ah][sh][mj][sj][ak][jl][fo][no][rp][mq][kr]AW[oc][qc][cd][md][od][pd][ee][fe][qe][pm][dp][fp][hp][np][nq][qq]PL[B])";
+    assert_eq!(gtp_eval_eye(r16, None, &["R16"]), ["R16 0 1 S16 S16"]);
+    let a5 = "(;GM[1]FF[4]SZ[9]AB[bc][dc][fc][gc][hc][bd][ce][ee][fe][ge][cf][gf][hf][ag][bg][dg][fg][fh][hh]AW[aa][ba][ea][fa][ia][ab][cd][gd][hd][be][he][af][ff][cg][hg][bh][eh][ai]PL[W])";
+    assert_eq!(
+        gtp_eval_eye(a5, None, &["A5", "A6", "B4"]),
+        ["A5 1 1", "A6 1 1", "B4 1 1"]
+    );
+    let g4 = "(;GM[1]FF[4]SZ[19]AB[aa][da][ga][ia][la][cb][eb][gb][ec][kc][pc][rc][ed][id][kd][ld][nd][sd][be][me][ne][af][ef][if][nf][sf][bg][dg][lg][ng][ah][fh][mh][sh][bi][qi][lj][mj][pj][sj][ak][fk][kk][rk][al][el][il][jl][kl][ll][pl][am][em][km][cn][gn][hn][qn][fo][ko][no][ro][ip][kp][qp][rp][mq][pq][er][gr][kr][cs][fs][ps]AW[ka][kb][mb][qb][rb][mc][nc][oc][qc][bd][cd][md][od][pd][de][ee][fe][qe][bf][cf][ff][cg][fg][hg][pg][ch][gh][ih][oh][ci][fi][hi][pi][aj][bj][gj][oj][ck][gk][pk][hl][rl][cm][dm][fm][pm][qm][bn][en][fn][in][kn][go][io][oo][po][qo][cp][dp][fp][hp][mp][np][pp][fq][iq][kq][lq][nq][qq][rq][hr][jr][pr]PL[W])";
+    assert_eq!(
+        gtp_eval_eye(g4, None, &["G4", "H3"]),
+        ["G4 0 2 G3 G3", "H3 0 2 G3 G3"]
+    );
+    let c14 = "(;GM[1]FF[4]SZ[19]AB[cb][eb][hb][jb][pb][qb][cc][fc][gc][ic][kc][cd][jd][pd][ce][ne][pe][bf][df][of][cg][pg][rg][bi][pi][cj][dj][fj][hj][pj][rk][bl][hl][pl][om][cn][mn][nn][do][eo][io][no][ro][bp][hp][jp][mp][op][pp][qp][cq][eq][fq][iq][rq][cr][ir][jr][kr][or][os]AW[ba][oa][pa][bb][fb][ib][nb][nc][ad][dd][ed][od][be][fe][ie][ef][hf][kf][pf][gg][ah][eh][kh][mh][ii][ji][mi][ri][bj][mk][nk][dl][fl][kl][ml][nl][dm][km][rm][sm][dn][on][mo][ep][bq][hq][jq][lq][qq][br][lr][nr][pr][qr][fs][js][ks][ss]PL[W])";
+    assert_eq!(gtp_eval_eye(c14, None, &["C14"]), ["C14 1 1"]);
+}
