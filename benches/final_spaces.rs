@@ -96,7 +96,7 @@ fn read(case: &Case, nodes: u64, features: Features) -> (String, u64) {
     };
     match solve_with(&case.space, &params, features) {
         Ok(sol) => (sol.value.to_string(), sol.nodes),
-        Err(SolveError::SearchLimit { .. }) => ("gaveup".to_string(), nodes),
+        Err(SolveError::SearchLimit { nodes }) => ("gaveup".to_string(), nodes),
         Err(e) => (format!("error: {e}"), 0),
     }
 }
@@ -117,10 +117,13 @@ fn row(label: &str, t: &[Tally; 2]) -> String {
 }
 
 fn main() {
-    let nodes = std::env::var("NAKADE_BENCH_NODES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(FINAL_SOLVER_NODES);
+    let nodes = match std::env::var("NAKADE_BENCH_NODES") {
+        Err(_) => FINAL_SOLVER_NODES,
+        Ok(v) => v.parse().unwrap_or_else(|_| {
+            eprintln!("NAKADE_BENCH_NODES={v:?}: expected a number of nodes");
+            std::process::exit(2);
+        }),
+    };
     let cases = cases();
     let searches = [
         (

@@ -548,23 +548,34 @@ fn a_false_eye_the_owners_capture_settles_is_one_move_from_an_eye() {
 ///   B13, A14, B17 white plays, black has an answer that keeps the eye, the ko included.
 #[test]
 fn held_out_spaces_read_on_the_board_where_gnugo_differs() {
-    let o3 = "(;GM[1]FF[4]SZ[19]AB[eb][hb][jb][pb][qb][cc][fc][gc][ic][cd][jd][pd][ce][ne][pe][bf][df][of][cg][pg][rg][bi][pi][cj][dj][fj][hj][pj][rk][bl][hl][pl][om][cn][mn][nn][do][eo][io][no][ro][bp][hp][jp][mp][op][pp][qp][cq][eq][fq][iq][rq][cr][ir][jr][kr][or][os]AW[ba][oa][pa][fb][ib][nb][jc][nc][ad][dd][ed][od][be][fe][ie][ef][hf][kf][pf][gg][ah][eh][kh][mh][ii][mi][ri][bj][mk][nk][dl][fl][kl][ml][nl][dm][km][rm][sm][dn][on][mo][ep][bq][hq][jq][lq][qq][br][lr][nr][pr][qr][fs][js][ks][ss]PL[W])";
-    assert_eq!(
-        gtp_eval_eye(o3, None, &["O4", "O3"]),
-        ["O4 0 1 O3 O3", "O3 0 1 O3 O3"]
-    );
-    let r16 = "(;GM[1]FF[4]SZ[19]AB[pc][ed][sd][if][nf][ah][sh][mj][sj][ak][jl][fo][no][rp][mq][kr]AW[oc][qc][cd][md][od][pd][ee][fe][qe][pm][dp][fp][hp][np][nq][qq]PL[B])";
-    assert_eq!(gtp_eval_eye(r16, None, &["R16"]), ["R16 0 1 S16 S16"]);
-    let a5 = "(;GM[1]FF[4]SZ[9]AB[bc][dc][fc][gc][hc][bd][ce][ee][fe][ge][cf][gf][hf][ag][bg][dg][fg][fh][hh]AW[aa][ba][ea][fa][ia][ab][cd][gd][hd][be][he][af][ff][cg][hg][bh][eh][ai]PL[W])";
-    assert_eq!(
-        gtp_eval_eye(a5, None, &["A5", "A6", "B4"]),
-        ["A5 1 1", "A6 1 1", "B4 1 1"]
-    );
-    let g4 = "(;GM[1]FF[4]SZ[19]AB[aa][da][ga][ia][la][cb][eb][gb][ec][kc][pc][rc][ed][id][kd][ld][nd][sd][be][me][ne][af][ef][if][nf][sf][bg][dg][lg][ng][ah][fh][mh][sh][bi][qi][lj][mj][pj][sj][ak][fk][kk][rk][al][el][il][jl][kl][ll][pl][am][em][km][cn][gn][hn][qn][fo][ko][no][ro][ip][kp][qp][rp][mq][pq][er][gr][kr][cs][fs][ps]AW[ka][kb][mb][qb][rb][mc][nc][oc][qc][bd][cd][md][od][pd][de][ee][fe][qe][bf][cf][ff][cg][fg][hg][pg][ch][gh][ih][oh][ci][fi][hi][pi][aj][bj][gj][oj][ck][gk][pk][hl][rl][cm][dm][fm][pm][qm][bn][en][fn][in][kn][go][io][oo][po][qo][cp][dp][fp][hp][mp][np][pp][fq][iq][kq][lq][nq][qq][rq][hr][jr][pr]PL[W])";
-    assert_eq!(
-        gtp_eval_eye(g4, None, &["G4", "H3"]),
-        ["G4 0 2 G3 G3", "H3 0 2 G3 G3"]
-    );
-    let c14 = "(;GM[1]FF[4]SZ[19]AB[cb][eb][hb][jb][pb][qb][cc][fc][gc][ic][kc][cd][jd][pd][ce][ne][pe][bf][df][of][cg][pg][rg][bi][pi][cj][dj][fj][hj][pj][rk][bl][hl][pl][om][cn][mn][nn][do][eo][io][no][ro][bp][hp][jp][mp][op][pp][qp][cq][eq][fq][iq][rq][cr][ir][jr][kr][or][os]AW[ba][oa][pa][bb][fb][ib][nb][nc][ad][dd][ed][od][be][fe][ie][ef][hf][kf][pf][gg][ah][eh][kh][mh][ii][ji][mi][ri][bj][mk][nk][dl][fl][kl][ml][nl][dm][km][rm][sm][dn][on][mo][ep][bq][hq][jq][lq][qq][br][lr][nr][pr][qr][fs][js][ks][ss]PL[W])";
-    assert_eq!(gtp_eval_eye(c14, None, &["C14"]), ["C14 1 1"]);
+    let cases: [(&str, &[&str], &[&str]); 5] = [
+        (
+            "(;GM[1]FF[4]SZ[19]AB[eb][hb][jb][pb][qb][cc][fc][gc][ic][cd][jd][pd][ce][ne][pe][bf][df][of][cg][pg][rg][bi][pi][cj][dj][fj][hj][pj][rk][bl][hl][pl][om][cn][mn][nn][do][eo][io][no][ro][bp][hp][jp][mp][op][pp][qp][cq][eq][fq][iq][rq][cr][ir][jr][kr][or][os]AW[ba][oa][pa][fb][ib][nb][jc][nc][ad][dd][ed][od][be][fe][ie][ef][hf][kf][pf][gg][ah][eh][kh][mh][ii][mi][ri][bj][mk][nk][dl][fl][kl][ml][nl][dm][km][rm][sm][dn][on][mo][ep][bq][hq][jq][lq][qq][br][lr][nr][pr][qr][fs][js][ks][ss]PL[W])",
+            &["O4", "O3"],
+            &["O4 0 1 O3 O3", "O3 0 1 O3 O3"],
+        ),
+        (
+            "(;GM[1]FF[4]SZ[19]AB[pc][ed][sd][if][nf][ah][sh][mj][sj][ak][jl][fo][no][rp][mq][kr]AW[oc][qc][cd][md][od][pd][ee][fe][qe][pm][dp][fp][hp][np][nq][qq]PL[B])",
+            &["R16"],
+            &["R16 0 1 S16 S16"],
+        ),
+        (
+            "(;GM[1]FF[4]SZ[9]AB[bc][dc][fc][gc][hc][bd][ce][ee][fe][ge][cf][gf][hf][ag][bg][dg][fg][fh][hh]AW[aa][ba][ea][fa][ia][ab][cd][gd][hd][be][he][af][ff][cg][hg][bh][eh][ai]PL[W])",
+            &["A5", "A6", "B4"],
+            &["A5 1 1", "A6 1 1", "B4 1 1"],
+        ),
+        (
+            "(;GM[1]FF[4]SZ[19]AB[aa][da][ga][ia][la][cb][eb][gb][ec][kc][pc][rc][ed][id][kd][ld][nd][sd][be][me][ne][af][ef][if][nf][sf][bg][dg][lg][ng][ah][fh][mh][sh][bi][qi][lj][mj][pj][sj][ak][fk][kk][rk][al][el][il][jl][kl][ll][pl][am][em][km][cn][gn][hn][qn][fo][ko][no][ro][ip][kp][qp][rp][mq][pq][er][gr][kr][cs][fs][ps]AW[ka][kb][mb][qb][rb][mc][nc][oc][qc][bd][cd][md][od][pd][de][ee][fe][qe][bf][cf][ff][cg][fg][hg][pg][ch][gh][ih][oh][ci][fi][hi][pi][aj][bj][gj][oj][ck][gk][pk][hl][rl][cm][dm][fm][pm][qm][bn][en][fn][in][kn][go][io][oo][po][qo][cp][dp][fp][hp][mp][np][pp][fq][iq][kq][lq][nq][qq][rq][hr][jr][pr]PL[W])",
+            &["G4", "H3"],
+            &["G4 0 2 G3 G3", "H3 0 2 G3 G3"],
+        ),
+        (
+            "(;GM[1]FF[4]SZ[19]AB[cb][eb][hb][jb][pb][qb][cc][fc][gc][ic][kc][cd][jd][pd][ce][ne][pe][bf][df][of][cg][pg][rg][bi][pi][cj][dj][fj][hj][pj][rk][bl][hl][pl][om][cn][mn][nn][do][eo][io][no][ro][bp][hp][jp][mp][op][pp][qp][cq][eq][fq][iq][rq][cr][ir][jr][kr][or][os]AW[ba][oa][pa][bb][fb][ib][nb][nc][ad][dd][ed][od][be][fe][ie][ef][hf][kf][pf][gg][ah][eh][kh][mh][ii][ji][mi][ri][bj][mk][nk][dl][fl][kl][ml][nl][dm][km][rm][sm][dn][on][mo][ep][bq][hq][jq][lq][qq][br][lr][nr][pr][qr][fs][js][ks][ss]PL[W])",
+            &["C14"],
+            &["C14 1 1"],
+        ),
+    ];
+    for (sgf, vertices, answers) in cases {
+        assert_eq!(gtp_eval_eye(sgf, None, vertices), answers, "{sgf}");
+    }
 }
