@@ -257,6 +257,12 @@ impl Table {
         self.len
     }
 
+    /// True when the slots take `bytes` or more of memory.
+    #[inline]
+    pub fn takes_at_least(&self, bytes: usize) -> bool {
+        self.slots.len * std::mem::size_of::<Slot>() >= bytes
+    }
+
     /// The capacity a general hash map holding the same entries would have: the searcher
     /// empties the table by it.
     #[inline]
