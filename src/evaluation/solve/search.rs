@@ -553,13 +553,22 @@ impl Rules<'_> {
         } else {
             t.white |= bit;
             let mut cand = self.g.adj[mv as usize] & t.black;
+            // Strings of one colour beside the move are apart, so a capture gives none of the
+            // others a liberty: the empty points are the same for each of them.
+            let empty = !(t.black | t.white) & all;
             while cand != 0 {
-                let str_ = self.g.flood(cand & cand.wrapping_neg(), t.black);
+                let first = cand & cand.wrapping_neg();
+                if self.g.nbrs(first) & empty != 0 {
+                    // A liberty beside this stone: its string stays (its other stones beside
+                    // the move, if any, are read on their own and give the same).
+                    cand &= !first;
+                    continue;
+                }
+                let str_ = self.g.flood(first, t.black);
                 cand &= !str_;
                 if str_ & self.g.marg != 0 {
                     continue;
                 }
-                let empty = !(t.black | t.white) & all;
                 if self.g.nbrs(str_) & empty == 0 {
                     t.black &= !str_;
                     captured_count += str_.count_ones();
@@ -586,7 +595,12 @@ impl Rules<'_> {
                 t.ko = captured_at.trailing_zeros() as u8;
             }
         } else {
-            let own = self.g.flood(bit, t.white);
+            // The stones the move joins apart from the wall string, then the wall string if
+            // they touch it: the wall is not flooded again.
+            let mut own = self.g.flood(bit, t.white & !wall);
+            if own & self.g.wall != 0 || self.g.nbrs(own) & wall != 0 {
+                own |= wall;
+            }
             let libs = self.g.nbrs(own) & empty;
             if own & self.g.wall != 0 {
                 // The stone's string has a wall side: it is the wall string now (every wall
@@ -676,14 +690,14 @@ impl Rules<'_> {
         let empty = !(s.black | s.white) & all;
         let libs = empty & (self.g.wall | self.g.nbrs(w));
         let off = all & !w;
-        let mut cand = empty & !self.g.marg;
+        // The regions with a marginal vertex or a defender stone off the wall never count:
+        // one flood from all of those takes them out together.
+        let out = self.g.flood((self.g.marg | s.white) & off, off);
+        let mut cand = empty & !out;
         let mut found = 0;
         while cand != 0 {
             let region = self.g.flood(cand & cand.wrapping_neg(), off);
             cand &= !region;
-            if region & self.g.marg != 0 || region & s.white != 0 {
-                continue;
-            }
             let inner = region & empty & !libs;
             if inner == 0 || (miai && self.miai(region & empty, inner, libs)) {
                 found += 1;
