@@ -221,6 +221,23 @@ const KILLER_DEPTH: usize = 128;
 /// `benches/final_spaces.txt`: 3 to 10% more time).
 const PLAY_AHEAD_FROM: usize = 4 << 20;
 
+#[cfg(test)]
+thread_local! {
+    /// A test's own [`PLAY_AHEAD_FROM`] for the solves of its thread: the readings of the
+    /// tests are too small to reach the real one.
+    static PLAY_AHEAD_TEST: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+}
+
+/// [`PLAY_AHEAD_FROM`], or a test's own.
+#[inline]
+fn play_ahead_from() -> usize {
+    #[cfg(test)]
+    if let Some(bytes) = PLAY_AHEAD_TEST.with(|c| c.get()) {
+        return bytes;
+    }
+    PLAY_AHEAD_FROM
+}
+
 /// A table entry's result (bit 0), [`ANY_LINE`] (bit 1), the lowest (`lo`, bits 2..10)
 /// and highest (`hi`, bits 10..18) path index of the repetitions it depends on, the winning
 /// move (bits 18..24, [`NO_HINT`] for a loss) and the serial of the path entry at `hi` (bits
@@ -1594,7 +1611,7 @@ impl Searcher {
             // are read to the last move, so the early plays are seldom wasted (the open
             // 20-point corner's `b`, 3 M nodes: 5 to 10% less time; the same nodes). Only
             // once the table is large ([`PLAY_AHEAD_FROM`]).
-            let ahead = self.tt.takes_at_least(PLAY_AHEAD_FROM);
+            let ahead = self.tt.takes_at_least(play_ahead_from());
             if black && ahead {
                 let (cache, mask) = &mut self.played[depth];
                 for &mv in &moves[..nmoves as usize] {
@@ -1890,6 +1907,45 @@ mod tests {
     }
 
     /// A summary never rules out a position it was built from.
+    #[test]
+    fn playing_ahead_changes_no_answer_and_no_node_count() {
+        // Spaces of 12 to 16 vertices, two of which the attacker reduces to one eye, read
+        // for `b` and `c` (with the vital points where they differ) and whole, with the
+        // lines of play: with every frame played ahead (from a table of no bytes) and with
+        // none, the same solution and the same nodes.
+        let spaces = [
+            "|....%|....%|....%+-----",
+            "!X..!%.O.X.%..X..",
+            "|...!%|.X..%|....%+-----",
+            "!.X..%.....%..O..%.....",
+        ];
+        let params = crate::evaluation::solve::Params {
+            outer_liberties: 1,
+            ..Default::default()
+        };
+        for text in spaces {
+            let space = Space::from_diagram(&parse_graph(text).expect("a graph")).expect("a space");
+            for min_max in [true, false] {
+                if !min_max && text.starts_with("!.X") {
+                    continue; // a million nodes whole: too long for a test
+                }
+                let features = crate::evaluation::solve::Features {
+                    min_max,
+                    first_moves: false,
+                    ..Default::default()
+                };
+                let solve = |bytes: usize| {
+                    PLAY_AHEAD_TEST.with(|c| c.set(Some(bytes)));
+                    let sol = crate::evaluation::solve::solve_with(&space, &params, features);
+                    PLAY_AHEAD_TEST.with(|c| c.set(None));
+                    sol.expect("solved")
+                };
+                let (ahead, never) = (solve(0), solve(usize::MAX));
+                assert_eq!(ahead, never, "{text}, min_max {min_max}");
+            }
+        }
+    }
+
     #[test]
     fn a_reach_meets_every_position_it_holds() {
         let boards = [
