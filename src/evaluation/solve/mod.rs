@@ -103,7 +103,9 @@
 //! the others, and the defender's pass
 //! last, and at the defender's turn a move after which the wall lives statically is read first
 //! (on spaces of [`WIN_FIRST_FROM`] vertices or more; the positions that test plays are kept,
-//! per stack depth, for the search to enter without playing their moves again); of two
+//! per stack depth, for the search to enter without playing their moves again, and once the
+//! transposition table is large the attacker's moves are played ahead too and every child's
+//! table slot is prefetched at once, so the reads from memory overlap); of two
 //! moves that a symmetry of the space leaving the position unchanged maps onto each other
 //! only the first is read (at the root, the second takes the first's answers); and two
 //! vital regions of the wall in Benson's sense (regions whose every empty point is a liberty of
