@@ -182,6 +182,34 @@ fn bad_input_is_an_error_or_a_status_never_a_panic() {
     assert_eq!(code, 2, "{err}");
     let (_, err, code) = nakade(&["score", sgf, "--komi", "nan"], "");
     assert_ne!(code, 0, "{err}");
+    // A komi in the file that is not a number is an error at its place, not a komi of 0.
+    let (out, err, code) = nakade(&["score", "-"], "(;GM[1]SZ[9]\nKM[abc]AB[aa])");
+    assert_eq!((out.as_str(), code), ("", 1));
+    assert_eq!(
+        err.trim_end(),
+        "error: <stdin>:2:1: bad KM value: expected a number (the komi, such as 6.5), found KM[abc]"
+    );
+    // A picture that cannot be written: an error, and no score printed before it.
+    let (out, err, code) = nakade(&["score", sgf, "--svg", "/nonexistent/dir/x.svg"], "");
+    assert_eq!((out.as_str(), code), ("", 1), "{err}");
+    assert!(
+        err.contains("/nonexistent/dir/x.svg: cannot write"),
+        "{err}"
+    );
+    // A whole board of three by three that black's one string closes in: its space has no
+    // wall to read the eyes of, a bound (it was searched for seconds before), and white B2,
+    // in atari inside it, is taken off when the string is scored.
+    let (out, err, code) = nakade(
+        &["analyze", "-", "--json"],
+        "+-----+\n|X X .|\n|X O .|\n|X X .|\n+-----+",
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v["spaces"][0]["points"],
+        serde_json::json!(["C3", "B2", "C2", "C1"])
+    );
+    assert_eq!(v["spaces"][0]["source"], "bound");
 }
 
 /// `analyze --jsonl`: a host writes one request, waits for its answer, then writes the next.

@@ -711,13 +711,33 @@ pub fn load_with(
             });
         }
     }
-    let komi = scanned
-        .props
-        .iter()
-        .find(|p| p.ident == "KM")
-        .and_then(|p| p.values.first())
-        .and_then(|v| v.trim().parse::<f64>().ok())
-        .filter(|k| k.is_finite());
+    // Komi: a real number (a comma for the decimal point taken too); an empty value is no
+    // komi; anything else is an error, not a komi of 0 (a score would rest on it).
+    let komi = match scanned.props.iter().find(|p| p.ident == "KM") {
+        None => None,
+        Some(p) => {
+            let v = p.values.first().map_or("", |v| v.trim());
+            if v.is_empty() {
+                None
+            } else {
+                let k = v
+                    .parse::<f64>()
+                    .or_else(|_| v.replace(',', ".").parse::<f64>())
+                    .ok()
+                    .filter(|k| k.is_finite());
+                if k.is_none() {
+                    return Err(SgfError {
+                        at: Some(p.at),
+                        kind: SgfErrorKind::BadValue {
+                            prop: "KM".to_string(),
+                            expected: format!("a number (the komi, such as 6.5), found KM[{v}]"),
+                        },
+                    });
+                }
+                k
+            }
+        }
+    };
     Ok(SgfPosition {
         board,
         to_move,
@@ -749,6 +769,24 @@ mod tests {
             load(sgf, Some(9)).unwrap_err().to_string(),
             "no move 9: the game has 3 moves"
         );
+    }
+
+    #[test]
+    fn komi_is_a_number_or_an_error_at_its_place() {
+        let komi = |text: &str| load(text, None).map(|p| p.komi);
+        assert_eq!(komi("(;SZ[5]KM[6.5])"), Ok(Some(6.5)));
+        assert_eq!(komi("(;SZ[5]KM[ 7,5 ])"), Ok(Some(7.5)));
+        assert_eq!(komi("(;SZ[5]KM[])"), Ok(None));
+        assert_eq!(komi("(;SZ[5])"), Ok(None));
+        for bad in ["abc", "1e400", "nan", "inf"] {
+            let err = load(&format!("(;SZ[5]\n  KM[{bad}])"), None).unwrap_err();
+            assert_eq!(
+                err.to_string(),
+                format!(
+                    "2:3: bad KM value: expected a number (the komi, such as 6.5), found KM[{bad}]"
+                )
+            );
+        }
     }
 
     #[test]

@@ -86,6 +86,10 @@ pub fn load_position(file: &Path, move_number: Option<usize>) -> anyhow::Result<
 
 pub fn run(req: &Request<'_>, ev: &Evaluator<'_>) -> anyhow::Result<ExitCode> {
     let mut board = load_board(req.file, req.move_number)?;
+    // A picture that cannot be written is an error before anything is read or printed.
+    if let Some(out) = req.svg {
+        super::output::check_writable(out)?;
+    }
     let mut limits = AnalysisLimits::default();
     if let Some(nodes) = req.solver_nodes {
         limits.solver_nodes = nodes;

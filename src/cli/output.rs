@@ -74,6 +74,32 @@ pub fn write_with(
     Ok(())
 }
 
+/// Checks, before anything is computed or printed, that [`write_with`] could write `path`:
+/// a descriptor or device opens for appending, a file's temporary can be created beside it
+/// (and is removed at once). A command that also prints to standard output calls it first,
+/// so that a path it cannot write is an error with nothing printed.
+pub fn check_writable(path: &Path) -> anyhow::Result<()> {
+    let fail = |e: std::io::Error| anyhow::anyhow!("{}: cannot write: {e}", path.display());
+    match resolve_links(path).map_err(fail)? {
+        Target::File(t) if std::fs::metadata(&t).map_or(true, |m| m.is_file()) => {
+            let tmp = temporary_beside(&t);
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&tmp)
+                .map_err(fail)?;
+            // Ours alone, just made: a failure to remove it changes nothing for the user.
+            let _ = std::fs::remove_file(&tmp);
+            Ok(())
+        }
+        _ => std::fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map(drop)
+            .map_err(fail),
+    }
+}
+
 /// Where a path's writes go.
 enum Target {
     /// A file, by its path with every link followed (it may not exist yet).

@@ -26,6 +26,10 @@ pub struct Request<'a> {
 
 pub fn run(req: &Request<'_>, ev: &Evaluator<'_>) -> anyhow::Result<ExitCode> {
     let pos = super::analyze::load_position(req.file, req.move_number)?;
+    // A picture that cannot be written is an error before anything is read or printed.
+    if let Some(out) = req.svg {
+        super::output::check_writable(out)?;
+    }
     let to_move = req.to_move.unwrap_or(pos.to_move);
     let komi = req.komi.or(pos.komi).unwrap_or(0.0);
     let report = final_status(&pos.board, ev, to_move, FinalLimits::default());

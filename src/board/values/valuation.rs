@@ -562,7 +562,10 @@ pub(crate) fn evaluate_or_defer(
                     SolveError::SearchLimit { .. }
                     | SolveError::TimeLimit { .. }
                     | SolveError::OutOfMemory { .. }
-                    | SolveError::TooManyVertices { .. },
+                    | SolveError::TooManyVertices { .. }
+                    // No wall touches it (its owner's every string closed in, on a board of
+                    // three by three): beyond the model, as a bound.
+                    | SolveError::NoWall,
                 )) => bound,
                 // A large space the solver refuses for another reason still gets no guess.
                 Err(_) if graph.len() > EVALUATOR_VERTICES => bound,

@@ -419,6 +419,14 @@ pub enum SolveError {
     /// No vertex at all.
     #[error("the eye space has no vertex")]
     Empty,
+    /// No vertex of the space has a side on its owner's wall: every side of every point is a
+    /// neighbour in the space, a board edge, an enclosed defender stone or a line to a
+    /// marginal attacker group (on a board, an owner whose every string the space closes
+    /// in: a whole board of three by three). The eyes are the wall's, and there is none.
+    #[error(
+        "no vertex of the eye space touches its owner's wall: there is no wall whose eyes to read"
+    )]
+    NoWall,
     /// A mask names a vertex `>= n`.
     #[error("{what} names vertex {vertex}, but the space has {n} vertices")]
     VertexOutOfRange {
@@ -1081,5 +1089,26 @@ mod tests {
             solve(&s, &Params::default()),
             Err(SolveError::BadEdge { vertex: 0, edge: 3 })
         );
+    }
+
+    /// A whole board of three by three is a space no wall touches (every side a neighbour or
+    /// an edge), with or without enclosed defender stones: an error at once, not a search
+    /// (which, with only outer liberties to take, read for seconds).
+    #[test]
+    fn a_space_no_wall_touches_is_an_error() {
+        for text in [
+            "+---+%|...|%|...|%|...|%+---+",
+            "+---+%|OO.|%|OX.|%|OO.|%+---+",
+        ] {
+            let d = crate::pattern::encoded::parse_graph(text).expect("a graph");
+            assert_eq!(
+                Space::from_diagram(&d).err(),
+                Some(SolveError::NoWall),
+                "{text}"
+            );
+        }
+        // One side left open on the wall is enough.
+        let d = crate::pattern::encoded::parse_graph("+---+%|...|%|...|%|...").expect("a graph");
+        assert!(Space::from_diagram(&d).is_ok());
     }
 }

@@ -233,6 +233,16 @@ impl Space {
                 });
             }
         }
+        // The wall must touch the space somewhere: a point off the enclosed stones with a
+        // side that is neither a neighbour, a board edge nor its line to a margin.
+        let touches_wall = (0..n).any(|v| {
+            let free = 4 - self.adj[v].count_ones() as i32 - self.edge[v] as i32;
+            let line = (self.marginal >> v & 1) as i32;
+            self.defender >> v & 1 == 0 && free - line > 0
+        });
+        if !touches_wall {
+            return Err(SolveError::NoWall);
+        }
         // An enclosed defender string needs a liberty.
         let mut left = self.defender;
         while left != 0 {
