@@ -273,9 +273,9 @@ nakade_status nakade_space_from_encoded(const char *encoded, nakade_space **out)
 // one apart in a row or a column are neighbours), labelled `labels[i]`, an OR of
 // `NAKADE_MARGINAL`, `NAKADE_STONE` and one of `NAKADE_EDGE`, `NAKADE_CORNER` (0: an empty,
 // inner point off the edges). Vertex `i` of the space is point `i`. At least one point and
-// at most `NAKADE_MAX_POINTS`; two points on one coordinate, a vertex with more than four
-// neighbours or unknown label bits are `NAKADE_STATUS_INVALID_ARGUMENT`, and the message
-// names the point. On failure `*out` is NULL.
+// at most `NAKADE_MAX_POINTS`; two points on one coordinate, a point with more neighbours
+// and board edges than its four sides, or unknown label bits are
+// `NAKADE_STATUS_INVALID_ARGUMENT`, and the message names the point. On failure `*out` is NULL.
 //
 // # Safety
 //

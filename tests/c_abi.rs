@@ -236,10 +236,24 @@ fn vital_points_come_back_on_the_callers_own_indices() {
     // SAFETY: as above.
     assert_eq!(unsafe { nakade_solve(two, &mut r) }, NakadeStatus::Ok);
     assert_eq!(read(r), ("1122".to_string(), -1, vec![0], vec![0]));
+    // A whole board of three by three: no wall touches the space, which the solver refuses
+    // as an invalid argument (not as a search that ran out of its limit).
+    let board = encoded("+---+%|...|%|...|%|...|%+---+");
+    // SAFETY: as above.
+    assert_eq!(
+        unsafe { nakade_solve(board, &mut r) },
+        NakadeStatus::InvalidArgument
+    );
+    assert!(r.is_null());
+    assert_eq!(
+        last_error(),
+        "no vertex of the eye space touches its owner's wall: there is no wall whose eyes to read"
+    );
     // SAFETY: each handle freed once.
     unsafe {
         nakade_space_free(one);
         nakade_space_free(two);
+        nakade_space_free(board);
         nakade_db_free(db);
     }
 }
@@ -314,6 +328,19 @@ fn null_pointers_and_bad_arguments_are_status_codes() {
         Err(NakadeStatus::InvalidArgument)
     );
     assert_eq!(last_error(), "two vertices at row 2, column 1");
+    // The centre of a plus labelled a corner: four neighbours and two board edges.
+    assert_eq!(
+        points(
+            &[1, 0, 2, 1, 1],
+            &[1, 1, 1, 0, 2],
+            &[NAKADE_CORNER, 0, 0, 0, 0]
+        ),
+        Err(NakadeStatus::InvalidArgument)
+    );
+    assert_eq!(
+        last_error(),
+        "point 0 (row 1, column 1) has 4 neighbours in the space and 2 board edges: more than the four sides of a point"
+    );
     assert_eq!(
         points(&[0], &[0], &[NAKADE_EDGE | NAKADE_CORNER]),
         Err(NakadeStatus::InvalidArgument)
@@ -373,6 +400,19 @@ fn a_pattern_file_with_an_error_names_its_place() {
     assert!(db.is_null());
     let msg = last_error();
     assert!(msg.contains(&format!("{}:3:2", file.display())), "{msg}");
+    // A file that never ends is refused at the limit, not read on into the memory.
+    #[cfg(unix)]
+    {
+        let zero = CString::new("/dev/zero").unwrap();
+        // SAFETY: as above.
+        let s = unsafe { nakade_db_open_file(zero.as_ptr(), &mut db) };
+        assert_eq!(s, NakadeStatus::Io);
+        assert!(db.is_null());
+        assert_eq!(
+            last_error(),
+            "/dev/zero: cannot read: more than the limit of 268435456 bytes"
+        );
+    }
 }
 
 #[test]

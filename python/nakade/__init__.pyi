@@ -488,7 +488,7 @@ class FinalStatus:
     def items(self) -> list[tuple[str, FinalStatusWord]]:
         """``(vertex, status)`` pairs, in board order."""
     def stones(self, status: FinalStatusWord) -> list[str]:
-        """The stones with this status, in board order."""
+        """The stones with this status, in board order; another word raises ValueError."""
     def to_dict(self) -> dict[str, FinalStatusWord]:
         """``{vertex: status}``."""
 

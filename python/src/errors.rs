@@ -124,8 +124,21 @@ impl From<CoreGraphError> for Error {
 }
 
 impl From<CoreSolveError> for Error {
+    /// A search the solver could not finish (its limits, or a space too large for it) is a
+    /// `SolveError`; a space it refuses as no legal eye space (an enclosed stone without a
+    /// liberty, no wall touching it, more sides than a point has) is a `GraphError`, as the
+    /// matcher gives it.
     fn from(e: CoreSolveError) -> Error {
-        Error::Solve(e.to_string())
+        match e {
+            CoreSolveError::SearchLimit { .. }
+            | CoreSolveError::TimeLimit { .. }
+            | CoreSolveError::OutOfMemory { .. }
+            | CoreSolveError::TooManyVertices { .. } => Error::Solve(e.to_string()),
+            other => Error::Graph {
+                message: other.to_string(),
+                column: None,
+            },
+        }
     }
 }
 

@@ -133,7 +133,7 @@ impl Database {
     fn new(py: Python<'_>, path: PathBuf, lenient: bool) -> PyResult<Database> {
         let db = py.detach(|| {
             let name = path.display().to_string();
-            let bytes = std::fs::read(&path).map_err(|error| Error::Io {
+            let bytes = nakade::pattern::dsl::read_bounded(&path).map_err(|error| Error::Io {
                 path: name.clone(),
                 error,
             })?;

@@ -115,13 +115,20 @@ impl FinalStatus {
     fn items(&self) -> Vec<(String, &'static str)> {
         self.status.clone()
     }
-    /// The stones with this status (`"alive"`, `"dead"`, `"seki"`), in board order.
-    fn stones(&self, status: &str) -> Vec<String> {
-        self.status
+    /// The stones with this status (`"alive"`, `"dead"`, `"seki"`), in board order; another
+    /// word raises ValueError.
+    fn stones(&self, status: &str) -> PyResult<Vec<String>> {
+        if !matches!(status, "alive" | "dead" | "seki") {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "status {status:?}: expected \"alive\", \"dead\" or \"seki\""
+            )));
+        }
+        Ok(self
+            .status
             .iter()
             .filter(|(_, s)| *s == status)
             .map(|(p, _)| p.clone())
-            .collect()
+            .collect())
     }
     /// `{vertex: status}` as a plain dictionary.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {

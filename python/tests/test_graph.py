@@ -99,7 +99,7 @@ def test_a_node_limit_too_small_is_a_solve_error():
         nakade.solve("......%......", node_limit=1)
 
 
-@pytest.mark.parametrize("graph", ["OO?", "..x", "", "O.O%OOO%.O."])
+@pytest.mark.parametrize("graph", ["OO?", "..x", "", "O.O%OOO%.O.", "XXX%XOX%XXX"])
 def test_a_malformed_graph_is_a_graph_error_with_the_cli_message(cli, graph):
     expected = cli.batch("match", [graph])
     with pytest.raises(nakade.GraphError) as e:

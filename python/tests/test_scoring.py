@@ -39,6 +39,8 @@ def test_a_dead_stone_in_a_walled_corner():
     assert fs["c1"] == "alive"
     assert "B1" not in fs
     assert fs.stones("dead") == ["A1"]
+    with pytest.raises(ValueError):
+        fs.stones("bogus")
     assert dict(fs.items())["D5"] == "alive"
     assert sorted(fs) == sorted(fs.keys())
     with pytest.raises(KeyError):

@@ -94,9 +94,23 @@ fn on_space(set: VertexSet, len: usize) -> VertexSet {
 
 fn eval_failure(e: EvalError) -> Failure {
     match e {
-        EvalError::Solver(e) => Failure::new(NakadeStatus::Unsolved, e.to_string()),
+        EvalError::Solver(e) => solve_failure(e),
         other => Failure::new(NakadeStatus::InvalidArgument, other.to_string()),
     }
+}
+
+/// A solver error as a status: a search that ran out of its limits is `Unsolved`; a space
+/// the solver refuses (no wall touching it, more sides than a point has, ...) is an invalid
+/// argument.
+fn solve_failure(e: solve::SolveError) -> Failure {
+    use solve::SolveError as E;
+    let status = match e {
+        E::SearchLimit { .. } | E::TimeLimit { .. } | E::OutOfMemory { .. } => {
+            NakadeStatus::Unsolved
+        }
+        _ => NakadeStatus::InvalidArgument,
+    };
+    Failure::new(status, e.to_string())
 }
 
 /// The first pattern of `db` that matches `space`: its value and vital points on the space's
@@ -154,8 +168,7 @@ pub unsafe extern "C" fn nakade_solve(
             .check_liberties()
             .map_err(|e| Failure::new(NakadeStatus::InvalidArgument, e.to_string()))?;
         let model = evaluate::space_of(&space.graph).map_err(eval_failure)?;
-        let sol = solve::solve_value(&model, &Params::default())
-            .map_err(|e| Failure::new(NakadeStatus::Unsolved, e.to_string()))?;
+        let sol = solve::solve_value(&model, &Params::default()).map_err(solve_failure)?;
         let result = NakadeResult {
             value: sol.value,
             attack: on_space(VertexSet(sol.attack), space.graph.len()),

@@ -144,7 +144,7 @@ fn load(file: &std::path::Path) -> Result<Database, Failure> {
     // Messages name the file as the system shows it (bytes that are not UTF-8 replaced).
     let name = file.display().to_string();
     let path = name.as_str();
-    let bytes = std::fs::read(file)
+    let bytes = crate::pattern::dsl::read_bounded(file)
         .map_err(|e| Failure::new(NakadeStatus::Io, format!("{path}: cannot read: {e}")))?;
     if Database::is_compiled(&bytes) {
         return Database::from_bytes(path, &bytes)

@@ -94,9 +94,9 @@ pub unsafe extern "C" fn nakade_space_from_encoded(
 /// one apart in a row or a column are neighbours), labelled `labels[i]`, an OR of
 /// `NAKADE_MARGINAL`, `NAKADE_STONE` and one of `NAKADE_EDGE`, `NAKADE_CORNER` (0: an empty,
 /// inner point off the edges). Vertex `i` of the space is point `i`. At least one point and
-/// at most `NAKADE_MAX_POINTS`; two points on one coordinate, a vertex with more than four
-/// neighbours or unknown label bits are `NAKADE_STATUS_INVALID_ARGUMENT`, and the message
-/// names the point. On failure `*out` is NULL.
+/// at most `NAKADE_MAX_POINTS`; two points on one coordinate, a point with more neighbours
+/// and board edges than its four sides, or unknown label bits are
+/// `NAKADE_STATUS_INVALID_ARGUMENT`, and the message names the point. On failure `*out` is NULL.
 ///
 /// # Safety
 ///
@@ -151,6 +151,17 @@ pub unsafe extern "C" fn nakade_space_from_points(
             ));
         }
         let graph = EyeGraph::from_coordinates(&points).map_err(|e| invalid(format!("{e}")))?;
+        // A point has four sides: its neighbours in the space and its board edges share them.
+        for (i, ((r, c), v)) in points.iter().enumerate() {
+            let degree = graph.neighbors(i).len();
+            if degree + usize::from(v.edge) > 4 {
+                return Err(invalid(format!(
+                    "point {i} (row {r}, column {c}) has {degree} neighbours in the space and {} \
+                     board edges: more than the four sides of a point",
+                    v.edge
+                )));
+            }
+        }
         if let Some(k) = first_unjoined(&points) {
             let ((r, c), _) = points[k];
             let ((r0, c0), _) = points[0];

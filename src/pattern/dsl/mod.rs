@@ -128,6 +128,27 @@ pub fn parse_with(
     })
 }
 
+/// The largest pattern file or compiled database the library reads from a path: past it the
+/// file is refused, not read on into the memory (`/dev/zero`).
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
+
+/// The bytes of the file at `path`, at most [`MAX_FILE_BYTES`]: a longer file (or a device
+/// that never ends) is an [`std::io::ErrorKind::InvalidData`] error saying the limit.
+pub fn read_bounded(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read as _;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("more than the limit of {MAX_FILE_BYTES} bytes"),
+        ));
+    }
+    Ok(bytes)
+}
+
 /// Read, parse and validate a pattern file.
 pub fn read_file(path: &Path) -> Result<PatternFile, LoadError> {
     read_file_with(path, Options::default())
@@ -136,7 +157,7 @@ pub fn read_file(path: &Path) -> Result<PatternFile, LoadError> {
 /// [`read_file`] with options.
 pub fn read_file_with(path: &Path, options: Options) -> Result<PatternFile, LoadError> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|error| LoadError::Io {
+    let bytes = read_bounded(path).map_err(|error| LoadError::Io {
         path: name.clone(),
         error,
     })?;
