@@ -134,6 +134,20 @@ nakade_status nakade_db_match(const nakade_db *db, const nakade_space *space, na
 // pointer.
 nakade_status nakade_solve(const nakade_space *space, nakade_result **out);
 
+// [`nakade_solve`] within limits a host sets: at most `node_limit` search nodes (0: the
+// solver's default, 20,000,000) and `time_limit_ms` milliseconds (0: none);
+// `NAKADE_STATUS_UNSOLVED` when either is reached. A host that must answer in time (a move
+// clock) caps the reading of a large space here. `*out` is NULL on failure.
+//
+// # Safety
+//
+// `space` must be null or a live handle; `out` must be null or valid for a write of one
+// pointer.
+nakade_status nakade_solve_limited(const nakade_space *space,
+                                   uint64_t node_limit,
+                                   uint32_t time_limit_ms,
+                                   nakade_result **out);
+
 // A new evaluator over `db` (the database first, the solver with GNU Go 3.8's parameters
 // behind it, solved shapes cached). It keeps the database alive: `db` may be freed first.
 //

@@ -236,6 +236,28 @@ fn vital_points_come_back_on_the_callers_own_indices() {
     // SAFETY: as above.
     assert_eq!(unsafe { nakade_solve(two, &mut r) }, NakadeStatus::Ok);
     assert_eq!(read(r), ("1122".to_string(), -1, vec![0], vec![0]));
+    // Limits a host sets: 0 and 0 are the defaults (the same answer); a node limit or a
+    // time limit the reading reaches is `UNSOLVED`, with the limit in the message.
+    // SAFETY: as above.
+    assert_eq!(
+        unsafe { nakade_solve_limited(two, 0, 0, &mut r) },
+        NakadeStatus::Ok
+    );
+    assert_eq!(read(r), ("1122".to_string(), -1, vec![0], vec![0]));
+    let corner = encoded("|.....%|.....%|.....%|.....%+-----");
+    // SAFETY: as above.
+    assert_eq!(
+        unsafe { nakade_solve_limited(corner, 1_000, 0, &mut r) },
+        NakadeStatus::Unsolved
+    );
+    assert!(r.is_null());
+    assert!(last_error().contains("node limit"), "{}", last_error());
+    // SAFETY: as above.
+    assert_eq!(
+        unsafe { nakade_solve_limited(corner, 0, 50, &mut r) },
+        NakadeStatus::Unsolved
+    );
+    assert!(last_error().contains("time limit"), "{}", last_error());
     // A whole board of three by three: no wall touches the space, which the solver refuses
     // as an invalid argument (not as a search that ran out of its limit).
     let board = encoded("+---+%|...|%|...|%|...|%+---+");
@@ -254,6 +276,7 @@ fn vital_points_come_back_on_the_callers_own_indices() {
         nakade_space_free(one);
         nakade_space_free(two);
         nakade_space_free(board);
+        nakade_space_free(corner);
         nakade_db_free(db);
     }
 }

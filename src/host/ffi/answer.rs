@@ -159,6 +159,26 @@ pub unsafe extern "C" fn nakade_solve(
     space: *const NakadeSpace,
     out: *mut *mut NakadeResult,
 ) -> NakadeStatus {
+    // SAFETY: the caller's contract, passed on.
+    unsafe { nakade_solve_limited(space, 0, 0, out) }
+}
+
+/// [`nakade_solve`] within limits a host sets: at most `node_limit` search nodes (0: the
+/// solver's default, 20,000,000) and `time_limit_ms` milliseconds (0: none);
+/// `NAKADE_STATUS_UNSOLVED` when either is reached. A host that must answer in time (a move
+/// clock) caps the reading of a large space here. `*out` is NULL on failure.
+///
+/// # Safety
+///
+/// `space` must be null or a live handle; `out` must be null or valid for a write of one
+/// pointer.
+#[no_mangle]
+pub unsafe extern "C" fn nakade_solve_limited(
+    space: *const NakadeSpace,
+    node_limit: u64,
+    time_limit_ms: u32,
+    out: *mut *mut NakadeResult,
+) -> NakadeStatus {
     guard(|| {
         // SAFETY: by the caller's contract, for both.
         unsafe { clear(out) }?;
@@ -168,7 +188,18 @@ pub unsafe extern "C" fn nakade_solve(
             .check_liberties()
             .map_err(|e| Failure::new(NakadeStatus::InvalidArgument, e.to_string()))?;
         let model = evaluate::space_of(&space.graph).map_err(eval_failure)?;
-        let sol = solve::solve_value(&model, &Params::default()).map_err(solve_failure)?;
+        let defaults = Params::default();
+        let params = Params {
+            node_limit: if node_limit == 0 {
+                defaults.node_limit
+            } else {
+                node_limit
+            },
+            time_limit: (time_limit_ms > 0)
+                .then(|| std::time::Duration::from_millis(u64::from(time_limit_ms))),
+            ..defaults
+        };
+        let sol = solve::solve_value(&model, &params).map_err(solve_failure)?;
         let result = NakadeResult {
             value: sol.value,
             attack: on_space(VertexSet(sol.attack), space.graph.len()),

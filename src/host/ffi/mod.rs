@@ -8,7 +8,8 @@
 //!    compiled database);
 //! 2. an eye space: `nakade_space_from_encoded` (GNU Go's one-line encoding) or
 //!    `nakade_space_from_points` (the host's board coordinates and label bits);
-//! 3. an answer: `nakade_db_match` (the database alone), `nakade_solve` (the solver alone) or
+//! 3. an answer: `nakade_db_match` (the database alone), `nakade_solve` (the solver alone;
+//!    `nakade_solve_limited` with a node and a time limit of the host's) or
 //!    `nakade_evaluate` with an evaluator from `nakade_evaluator_new` (database first, solver
 //!    behind, cached);
 //! 4. reading it: `nakade_result_value`, `nakade_result_attack`, `nakade_result_defense`
@@ -51,7 +52,8 @@ mod whole_board;
 pub use answer::{
     nakade_db_match, nakade_evaluate, nakade_evaluator_free, nakade_evaluator_new,
     nakade_result_attack, nakade_result_defense, nakade_result_free, nakade_result_pattern,
-    nakade_result_value, nakade_solve, NakadeEvaluator, NakadeResult, NakadeValue,
+    nakade_result_value, nakade_solve, nakade_solve_limited, NakadeEvaluator, NakadeResult,
+    NakadeValue,
 };
 pub use database::{
     nakade_db_free, nakade_db_len, nakade_db_open_default, nakade_db_open_file, NakadeDb,
