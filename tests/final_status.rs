@@ -212,6 +212,26 @@ fn bad_input_is_an_error_or_a_status_never_a_panic() {
     assert_eq!(v["spaces"][0]["source"], "bound");
 }
 
+/// A whole board of three by three that each side's stones share: white B2, in atari with
+/// black to move, is dead and black's string alive (GNU Go 3.8 reads it so); both were
+/// revived, each "in the eye" of the other's dead group.
+#[test]
+fn two_strings_each_in_the_others_dead_eye_are_not_both_revived() {
+    let (out, err, code) = nakade(
+        &["score", "-"],
+        "+-----+\n|X X .|\n|X O .|\n|X X .|\n+-----+",
+    );
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().filter(|l| l.contains(" stone")).collect();
+    assert_eq!(
+        lines,
+        [
+            "black alive (5 stones: A3 B3 A2 A1 B1): in the eye of a dead group: stays when it is taken",
+            "white dead (1 stone: B2): in atari, the opponent to move takes it at C2",
+        ]
+    );
+}
+
 /// `analyze --jsonl`: a host writes one request, waits for its answer, then writes the next.
 #[test]
 fn the_jsonl_mode_answers_each_line_before_the_next_is_written() {

@@ -632,6 +632,28 @@ pub fn final_status(
             !around.is_empty() && around.iter().all(|&t| is_dead(t))
         })
         .collect();
+    // Two strings revived each because the other is dead (a whole board that each side's
+    // stones share, nothing alive outside): each cannot sit in the other's dead eye. The one
+    // the tactical reader takes (captured, or in atari with its opponent to move) stays dead;
+    // the other lives (`XX./XO./XX.`: white B2 dead, black alive, as GNU Go 3.8 reads it).
+    let tactically_dead = |s: Loc| {
+        dead_reason
+            .iter()
+            .any(|(d, why)| *d == s && matches!(why, Reason::Captured(_) | Reason::Atari(_)))
+    };
+    let revived_at = |t: Loc| {
+        let t = board.string_id(t);
+        revived.iter().any(|&r| board.string_id(r) == t)
+    };
+    let revived: Vec<Loc> = revived
+        .iter()
+        .copied()
+        .filter(|&s| {
+            let c = board.color(s).expect("a dead string has stones");
+            let mutual = opponents_around(board, s, c).into_iter().any(revived_at);
+            !(mutual && tactically_dead(s))
+        })
+        .collect();
     dead_reason.retain(|(s, _)| !revived.contains(s));
     for s in revived {
         fixed.push((vec![s], FinalStatus::Alive, Reason::InDeadEye));
