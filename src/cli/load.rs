@@ -31,8 +31,9 @@ pub fn eprint_diagnostics(diagnostics: &[Diagnostic]) {
 }
 
 /// The largest input file a command reads (a pattern file, a compiled database, a corpus of
-/// graphs): past it the file is refused, not read on into the memory (`/dev/zero`).
-pub const MAX_INPUT_BYTES: u64 = 256 << 20;
+/// graphs): past it the file is refused, not read on into the memory (`/dev/zero`). The
+/// library's limit for the files it reads from a path, the same for every host.
+pub const MAX_INPUT_BYTES: u64 = nakade::pattern::dsl::MAX_FILE_BYTES;
 
 /// The bytes of a file, or of standard input for `-`, read once, and at most
 /// [`MAX_INPUT_BYTES`]; the error names the file and says the system's reason once.
