@@ -232,6 +232,63 @@ fn two_strings_each_in_the_others_dead_eye_are_not_both_revived() {
     );
 }
 
+/// `XXX/X.O/...` on a board of three: neither black's four stones nor white C2 is taken by
+/// the reader, and each sits in the other's dead group; they race with two liberties each,
+/// so the side to move wins (GNU Go 3.8: C2 dead with black to move, black's four dead with
+/// white to move). Both were revived, alive, whoever moved.
+#[test]
+fn two_strings_each_in_the_others_dead_eye_race_and_the_side_to_move_wins() {
+    let diagram = "+-----+\n|X X X|\n|X . O|\n|. . .|\n+-----+";
+    for (to_move, black, white) in [
+        (
+            "B",
+            "black alive (4 stones: A3 B3 C3 A2): in the eye of a dead group: stays when it is taken",
+            "white dead (1 stone: C2): lost a capturing race (2 liberties against 2)",
+        ),
+        (
+            "W",
+            "black dead (4 stones: A3 B3 C3 A2): lost a capturing race (2 liberties against 2)",
+            "white alive (1 stone: C2): in the eye of a dead group: stays when it is taken",
+        ),
+    ] {
+        let (out, err, code) = nakade(&["score", "--to-move", to_move, "-"], diagram);
+        assert_eq!(code, 0, "{err}");
+        let lines: Vec<&str> = out.lines().filter(|l| l.contains(" stone")).collect();
+        assert_eq!(lines, [black, white], "{to_move} to move");
+    }
+}
+
+/// Strings in each other's dead eyes, inside a dead group: in
+/// `tests/eval_eye/gnugo9_30_black_edge_six_half_eye.sgf` black's lower-left group (A6 to
+/// G1) is dead, white A3 and B2 sit in its area and live (it dies with them there), and black
+/// B1, beside them, stays dead with its group; all three were revived, B1 "in the eye" of
+/// white's A3 and B2.
+#[test]
+fn a_string_beside_strings_revived_in_a_dead_group_stays_dead() {
+    let (out, err, code) = nakade(
+        &[
+            "score",
+            "--json",
+            "tests/eval_eye/gnugo9_30_black_edge_six_half_eye.sgf",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let status_of = |stone: &str| -> String {
+        let groups = v["groups"].as_array().unwrap();
+        let g = groups
+            .iter()
+            .find(|g| g["stones"].as_array().unwrap().iter().any(|s| s == stone))
+            .unwrap_or_else(|| panic!("no group holds {stone}"));
+        g["status"].as_str().unwrap().to_string()
+    };
+    assert_eq!(status_of("C2"), "dead");
+    assert_eq!(status_of("A3"), "alive");
+    assert_eq!(status_of("B2"), "alive");
+    assert_eq!(status_of("B1"), "dead");
+}
+
 /// `analyze --jsonl`: a host writes one request, waits for its answer, then writes the next.
 #[test]
 fn the_jsonl_mode_answers_each_line_before_the_next_is_written() {

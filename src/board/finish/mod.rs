@@ -619,41 +619,73 @@ pub fn final_status(
     }
     // A dead string whose opponent strings around are all dead sits in the eye of a dead
     // group (black A1 in white's dead corner): the group dies with it there, so it lives.
+    // Where such strings sit in each other's dead group, not all of them live:
+    // - one beside a string dead on its own account (with a living opponent around) lives:
+    //   it sits in that group's eye (white A3 and B2 in a dead black group's area);
+    // - then one beside a string that lives that way stays dead (black B1 beside them);
+    // - the others sit only in each other's eyes (a board that their stones share, nothing
+    //   alive outside). The one the tactical reader takes (captured, or in atari with its
+    //   opponent to move) stays dead (`XX./XO./XX.`: white B2); where the reader takes
+    //   neither, they race: the fewer liberties lose, and with as many the side to move
+    //   wins (`XXX/X.O/...`: black to move takes white C2, white to move black's four), as
+    //   GNU Go 3.8 reads both.
+    let string_of = |t: Loc| board.string_id(t);
     let is_dead = |t: Loc| {
-        let t = board.string_id(t);
-        dead_reason.iter().any(|(d, _)| board.string_id(*d) == t)
+        dead_reason
+            .iter()
+            .any(|(d, _)| string_of(*d) == string_of(t))
     };
-    let revived: Vec<Loc> = dead_reason
+    let candidates: Vec<(Loc, Vec<Loc>)> = dead_reason
         .iter()
         .map(|(s, _)| *s)
-        .filter(|&s| {
+        .filter_map(|s| {
             let c = board.color(s).expect("a dead string has stones");
             let around = opponents_around(board, s, c);
-            !around.is_empty() && around.iter().all(|&t| is_dead(t))
+            (!around.is_empty() && around.iter().all(|&t| is_dead(t))).then_some((s, around))
         })
         .collect();
-    // Two strings revived each because the other is dead (a whole board that each side's
-    // stones share, nothing alive outside): each cannot sit in the other's dead eye. The one
-    // the tactical reader takes (captured, or in atari with its opponent to move) stays dead;
-    // the other lives (`XX./XO./XX.`: white B2 dead, black alive, as GNU Go 3.8 reads it).
+    let is_candidate = |t: Loc| {
+        candidates
+            .iter()
+            .any(|(s, _)| string_of(*s) == string_of(t))
+    };
+    let firm: Vec<Loc> = candidates
+        .iter()
+        .filter(|(_, around)| around.iter().any(|&t| !is_candidate(t)))
+        .map(|(s, _)| *s)
+        .collect();
+    let is_firm = |t: Loc| firm.iter().any(|&s| string_of(s) == string_of(t));
     let tactically_dead = |s: Loc| {
         dead_reason
             .iter()
             .any(|(d, why)| *d == s && matches!(why, Reason::Captured(_) | Reason::Atari(_)))
     };
-    let revived_at = |t: Loc| {
-        let t = board.string_id(t);
-        revived.iter().any(|&r| board.string_id(r) == t)
+    let loses_race_to = |s: Loc, c: Color, t: Loc| {
+        let (mine, theirs) = (race_liberties(board, &[s]), race_liberties(board, &[t]));
+        (mine < theirs || (mine == theirs && to_move != c)).then_some((mine, theirs))
     };
-    let revived: Vec<Loc> = revived
-        .iter()
-        .copied()
-        .filter(|&s| {
-            let c = board.color(s).expect("a dead string has stones");
-            let mutual = opponents_around(board, s, c).into_iter().any(revived_at);
-            !(mutual && tactically_dead(s))
-        })
-        .collect();
+    let mut lost: Vec<(Loc, Reason)> = Vec::new();
+    let mut revived = firm.clone();
+    for (s, around) in &candidates {
+        let s = *s;
+        if is_firm(s) || around.iter().any(|&t| is_firm(t)) || tactically_dead(s) {
+            continue;
+        }
+        if around.iter().any(|&t| tactically_dead(t)) {
+            revived.push(s);
+            continue;
+        }
+        let c = board.color(s).expect("a dead string has stones");
+        match around.iter().find_map(|&t| loses_race_to(s, c, t)) {
+            Some((mine, theirs)) => lost.push((s, Reason::LostRace(mine, theirs))),
+            None => revived.push(s),
+        }
+    }
+    for (s, why) in lost {
+        if let Some(entry) = dead_reason.iter_mut().find(|(d, _)| *d == s) {
+            entry.1 = why;
+        }
+    }
     dead_reason.retain(|(s, _)| !revived.contains(s));
     for s in revived {
         fixed.push((vec![s], FinalStatus::Alive, Reason::InDeadEye));
