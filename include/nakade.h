@@ -150,12 +150,29 @@ nakade_status nakade_solve_limited(const nakade_space *space,
 
 // A new evaluator over `db` (the database first, the solver with GNU Go 3.8's parameters
 // behind it, solved shapes cached). It keeps the database alive: `db` may be freed first.
+// Its solver reads up to its default 20,000,000 nodes (up to about 19 s on a large open
+// space), with no time limit: [`nakade_evaluator_new_limited`] sets both.
 //
 // # Safety
 //
 // `db` must be null or a live handle; `out` must be null or valid for a write of one
 // pointer.
 nakade_status nakade_evaluator_new(const nakade_db *db, nakade_evaluator **out);
+
+// [`nakade_evaluator_new`] whose solver reads each space within limits a host sets: at
+// most `node_limit` search nodes (0: the default, 20,000,000) and `time_limit_ms`
+// milliseconds (0: none). A space no pattern matches whose reading reaches either limit
+// is `NAKADE_STATUS_UNSOLVED` from `nakade_evaluate`; the evaluator keeps a reading the
+// node limit cut short (the same space is not read again), not one the clock did.
+//
+// # Safety
+//
+// `db` must be null or a live handle; `out` must be null or valid for a write of one
+// pointer.
+nakade_status nakade_evaluator_new_limited(const nakade_db *db,
+                                           uint64_t node_limit,
+                                           uint32_t time_limit_ms,
+                                           nakade_evaluator **out);
 
 // The value and vital points of `space`: the evaluator's database first, the solver when
 // no pattern matches (`nakade_result_pattern` says which). `*out` is NULL on failure.

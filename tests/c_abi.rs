@@ -281,6 +281,46 @@ fn vital_points_come_back_on_the_callers_own_indices() {
     }
 }
 
+/// An evaluator with a host's limits: a large open space no pattern matches is `UNSOLVED`
+/// within them (the default evaluator reads it, up to 20 M nodes); a small one is read.
+#[test]
+fn an_evaluator_with_limits_gives_up_within_them() {
+    let db = default_db();
+    let corner = encoded("|.....%|.....%|.....%|.....%+-----");
+    let two = encoded("..");
+    let mut r = null_mut();
+    // SAFETY: live handles, each freed once.
+    unsafe {
+        let mut ev = null_mut();
+        assert_eq!(nakade_evaluator_new(db, &mut ev), NakadeStatus::Ok);
+        assert_eq!(nakade_evaluate(ev, two, &mut r), NakadeStatus::Ok);
+        let unlimited = read(r);
+        nakade_evaluator_free(ev);
+        for (nodes, ms, words) in [(1_000, 0, "node limit"), (0, 50, "time limit")] {
+            let mut ev = null_mut();
+            assert_eq!(
+                nakade_evaluator_new_limited(db, nodes, ms, &mut ev),
+                NakadeStatus::Ok
+            );
+            assert_eq!(nakade_evaluate(ev, corner, &mut r), NakadeStatus::Unsolved);
+            assert!(r.is_null());
+            assert!(last_error().contains(words), "{}", last_error());
+            assert_eq!(nakade_evaluate(ev, two, &mut r), NakadeStatus::Ok);
+            assert_eq!(read(r), unlimited);
+            nakade_evaluator_free(ev);
+        }
+        let mut ev = null_mut();
+        assert_eq!(
+            nakade_evaluator_new_limited(null_mut(), 0, 0, &mut ev),
+            NakadeStatus::NullPointer
+        );
+        assert!(ev.is_null());
+        nakade_space_free(corner);
+        nakade_space_free(two);
+        nakade_db_free(db);
+    }
+}
+
 #[test]
 fn null_pointers_and_bad_arguments_are_status_codes() {
     let db = default_db();

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use super::database::{db_ref, DbSource, NakadeDb};
 use super::guard::{guard, write_out, Failure, NakadeStatus};
 use super::query::{space_ref, NakadeSpace};
-use crate::evaluation::db::{Database, VertexSet};
+use crate::evaluation::db::{default_database, Database, VertexSet};
 use crate::evaluation::evaluate::{self, EvalError, Evaluator};
 use crate::evaluation::solve::{self, Params};
 use crate::value::EyeValue;
@@ -188,17 +188,7 @@ pub unsafe extern "C" fn nakade_solve_limited(
             .check_liberties()
             .map_err(|e| Failure::new(NakadeStatus::InvalidArgument, e.to_string()))?;
         let model = evaluate::space_of(&space.graph).map_err(eval_failure)?;
-        let defaults = Params::default();
-        let params = Params {
-            node_limit: if node_limit == 0 {
-                defaults.node_limit
-            } else {
-                node_limit
-            },
-            time_limit: (time_limit_ms > 0)
-                .then(|| std::time::Duration::from_millis(u64::from(time_limit_ms))),
-            ..defaults
-        };
+        let params = limited(node_limit, time_limit_ms);
         let sol = solve::solve_value(&model, &params).map_err(solve_failure)?;
         let result = NakadeResult {
             value: sol.value,
@@ -213,6 +203,8 @@ pub unsafe extern "C" fn nakade_solve_limited(
 
 /// A new evaluator over `db` (the database first, the solver with GNU Go 3.8's parameters
 /// behind it, solved shapes cached). It keeps the database alive: `db` may be freed first.
+/// Its solver reads up to its default 20,000,000 nodes (up to about 19 s on a large open
+/// space), with no time limit: [`nakade_evaluator_new_limited`] sets both.
 ///
 /// # Safety
 ///
@@ -223,13 +215,35 @@ pub unsafe extern "C" fn nakade_evaluator_new(
     db: *const NakadeDb,
     out: *mut *mut NakadeEvaluator,
 ) -> NakadeStatus {
+    // SAFETY: the caller's contract, passed on.
+    unsafe { nakade_evaluator_new_limited(db, 0, 0, out) }
+}
+
+/// [`nakade_evaluator_new`] whose solver reads each space within limits a host sets: at
+/// most `node_limit` search nodes (0: the default, 20,000,000) and `time_limit_ms`
+/// milliseconds (0: none). A space no pattern matches whose reading reaches either limit
+/// is `NAKADE_STATUS_UNSOLVED` from `nakade_evaluate`; the evaluator keeps a reading the
+/// node limit cut short (the same space is not read again), not one the clock did.
+///
+/// # Safety
+///
+/// `db` must be null or a live handle; `out` must be null or valid for a write of one
+/// pointer.
+#[no_mangle]
+pub unsafe extern "C" fn nakade_evaluator_new_limited(
+    db: *const NakadeDb,
+    node_limit: u64,
+    time_limit_ms: u32,
+    out: *mut *mut NakadeEvaluator,
+) -> NakadeStatus {
     guard(|| {
         // SAFETY: by the caller's contract, for both.
         unsafe { clear(out) }?;
         let db = unsafe { db_ref(db) }?;
+        let params = limited(node_limit, time_limit_ms);
         let handle = match &db.source {
             DbSource::Default => NakadeEvaluator {
-                evaluator: Evaluator::with_default(),
+                evaluator: Evaluator::new(default_database(), params),
                 _db: None,
             },
             DbSource::Loaded(shared) => {
@@ -238,7 +252,7 @@ pub unsafe extern "C" fn nakade_evaluator_new(
                 // as the evaluator lives, and the evaluator is dropped before it.
                 let db: &'static Database = unsafe { &*Arc::as_ptr(&shared) };
                 NakadeEvaluator {
-                    evaluator: Evaluator::new(db, Params::default()),
+                    evaluator: Evaluator::new(db, params),
                     _db: Some(shared),
                 }
             }
@@ -247,6 +261,22 @@ pub unsafe extern "C" fn nakade_evaluator_new(
         // SAFETY: `out` checked above.
         unsafe { write_out(out, "out", handle) }
     })
+}
+
+/// GNU Go 3.8's solver parameters with a host's limits: `node_limit` nodes (0: the
+/// default) and `time_limit_ms` milliseconds (0: none).
+fn limited(node_limit: u64, time_limit_ms: u32) -> Params {
+    let defaults = Params::default();
+    Params {
+        node_limit: if node_limit == 0 {
+            defaults.node_limit
+        } else {
+            node_limit
+        },
+        time_limit: (time_limit_ms > 0)
+            .then(|| std::time::Duration::from_millis(u64::from(time_limit_ms))),
+        ..defaults
+    }
 }
 
 /// The value and vital points of `space`: the evaluator's database first, the solver when

@@ -11,7 +11,7 @@
 //! 3. an answer: `nakade_db_match` (the database alone), `nakade_solve` (the solver alone;
 //!    `nakade_solve_limited` with a node and a time limit of the host's) or
 //!    `nakade_evaluate` with an evaluator from `nakade_evaluator_new` (database first, solver
-//!    behind, cached);
+//!    behind, cached; `nakade_evaluator_new_limited` with the host's limits on the solver);
 //! 4. reading it: `nakade_result_value`, `nakade_result_attack`, `nakade_result_defense`
 //!    (vital points as the host's own vertex indices), `nakade_result_pattern`;
 //! 5. `nakade_*_free` for every handle.
@@ -51,9 +51,9 @@ mod whole_board;
 
 pub use answer::{
     nakade_db_match, nakade_evaluate, nakade_evaluator_free, nakade_evaluator_new,
-    nakade_result_attack, nakade_result_defense, nakade_result_free, nakade_result_pattern,
-    nakade_result_value, nakade_solve, nakade_solve_limited, NakadeEvaluator, NakadeResult,
-    NakadeValue,
+    nakade_evaluator_new_limited, nakade_result_attack, nakade_result_defense, nakade_result_free,
+    nakade_result_pattern, nakade_result_value, nakade_solve, nakade_solve_limited,
+    NakadeEvaluator, NakadeResult, NakadeValue,
 };
 pub use database::{
     nakade_db_free, nakade_db_len, nakade_db_open_default, nakade_db_open_file, NakadeDb,
