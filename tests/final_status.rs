@@ -289,6 +289,28 @@ fn a_string_beside_strings_revived_in_a_dead_group_stays_dead() {
     assert_eq!(status_of("B1"), "dead");
 }
 
+/// On 5x5 boards where black's living group is made of strings of one to three stones, the
+/// region around them is black's, not an area of white's: white's group, whose only space
+/// gives one eye, is dead (GNU Go 3.8 reads both so). Black's small strings were counted as
+/// invaders of a white area worth an eye, and white's group had "two eyes".
+#[test]
+fn an_area_the_opponents_stones_fill_half_of_is_no_eye() {
+    for (diagram, white) in [
+        (
+            "+---------+\n|. O X . .|\n|. O O X .|\n|. O X . X|\n|X X . X .|\n|O . X . .|\n+---------+",
+            "white dead (4 stones: B5 B4 C4 B3): 1 eye inside the opponent's area",
+        ),
+        (
+            "+---------+\n|. O . . .|\n|O O . X X|\n|. X X O .|\n|. X . X .|\n|. . X O .|\n+---------+",
+            "white dead (3 stones: B5 A4 B4): 1 eye inside the opponent's area",
+        ),
+    ] {
+        let (out, err, code) = nakade(&["score", "--to-move", "B", "-"], diagram);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.lines().any(|l| l == white), "{out}");
+    }
+}
+
 /// `analyze --jsonl`: a host writes one request, waits for its answer, then writes the next.
 #[test]
 fn the_jsonl_mode_answers_each_line_before_the_next_is_written() {

@@ -28,7 +28,8 @@
 //!    A closed space beyond the solver's reach with at least [`LARGE_AREA`] core points
 //!    counts as two eyes (and the reason says so: [`Reason::LargeArea`]); so does a region
 //!    of at least as many empty points that only the group and pass-alive opponent strings
-//!    enclose (invaders of at most three stones inside), such as the area between a wall and
+//!    enclose (invaders of at most three stones a string inside, at most half as many
+//!    stones as the empty points), such as the area between a wall and
 //!    a living opponent group, which the eye-space stage leaves out. A group with two eyes,
 //!    or a pass-alive string, is **alive**. The large spaces (more than eight vertices, no
 //!    pattern: a search of its own each) are read last, and only for a group that the
@@ -949,8 +950,9 @@ const INVADER_STONES: usize = 3;
 /// The largest region of empty points (and dead stones, and invaders) beside the group that only its own
 /// strings and pass-alive strings of the opponent enclose (a space the eye-space stage
 /// leaves out, being beside opponent stones), when it has at least [`LARGE_AREA`] empty
-/// points: the group's area between its wall and a living opponent group. Gives its empty
-/// points and its core: those of them not beside an opponent stone outside the region.
+/// points and at least twice as many as the opponent's stones inside: the group's area
+/// between its wall and a living opponent group. Gives its empty points and its core:
+/// those of them not beside an opponent stone outside the region.
 fn enclosed_area(
     board: &Board,
     live: &Liveness,
@@ -967,8 +969,12 @@ fn enclosed_area(
             }
             seen[start.index()] = true;
             let (mut stack, mut size, mut core, mut closed) = (vec![start], 0usize, 0usize, true);
+            // The opponent's stones inside, dead ones left out.
+            let mut invaders = 0usize;
             while let Some(p) = stack.pop() {
                 size += usize::from(board.is_empty(p));
+                invaders +=
+                    usize::from(board.color(p) == Some(color.opponent()) && !live.is_dead(p));
                 let beside_opponent = board.neighbors(p).any(|q| {
                     board.color(q) == Some(color.opponent())
                         && pass_alive[board.string_id(q).index()]
@@ -1004,7 +1010,15 @@ fn enclosed_area(
                     }
                 }
             }
-            if closed && size >= LARGE_AREA && best.is_none_or(|(b, _)| size > b) {
+            // Invaders are few in an area of the group's: where the opponent's stones are
+            // half as many as its empty points or more, the region is the opponent's as
+            // much (on a 5x5 board, black's living group of small strings around white's
+            // one-eyed group is no area of white's).
+            if closed
+                && size >= LARGE_AREA
+                && 2 * invaders <= size
+                && best.is_none_or(|(b, _)| size > b)
+            {
                 best = Some((size, core));
             }
         }
