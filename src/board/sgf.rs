@@ -445,26 +445,17 @@ pub fn load_file(
     move_number: Option<usize>,
 ) -> Result<SgfPosition, SgfFileError> {
     let name = path.display().to_string();
-    // Read through `take`, so that a device or a file growing while read cannot exhaust
-    // memory: one byte past the limit tells it is too large.
-    use std::io::Read as _;
-    let file = std::fs::File::open(path).map_err(|error| SgfFileError::Io {
+    let io = |error| SgfFileError::Io {
         path: name.clone(),
         error,
-    })?;
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|error| SgfFileError::Io {
-            path: name.clone(),
-            error,
-        })?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let Some(bytes) = crate::pattern::dsl::read_at_most(file, MAX_FILE_BYTES).map_err(io)? else {
         return Err(SgfFileError::TooLarge {
             path: name,
             limit: MAX_FILE_BYTES,
         });
-    }
+    };
     load(&String::from_utf8_lossy(&bytes), move_number)
         .map_err(|error| SgfFileError::Sgf { path: name, error })
 }

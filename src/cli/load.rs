@@ -54,7 +54,6 @@ pub fn input_name(path: &Path) -> String {
 /// named pipe and `/dev/stdin` alike), and at most `limit`: one byte more, and the input is
 /// refused without reading further.
 pub fn read_input(path: &Path, limit: u64) -> anyhow::Result<Vec<u8>> {
-    use std::io::Read as _;
     let name = input_name(path);
     let io = |error| -> anyhow::Error {
         LoadError::Io {
@@ -63,22 +62,15 @@ pub fn read_input(path: &Path, limit: u64) -> anyhow::Result<Vec<u8>> {
         }
         .into()
     };
-    let mut bytes = Vec::new();
-    if path == Path::new("-") {
-        std::io::stdin()
-            .lock()
-            .take(limit + 1)
-            .read_to_end(&mut bytes)
-            .map_err(io)?;
+    let read = if path == Path::new("-") {
+        dsl::read_at_most(std::io::stdin().lock(), limit)
     } else {
-        std::fs::File::open(path)
-            .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
-            .map_err(io)?;
+        std::fs::File::open(path).and_then(|f| dsl::read_at_most(f, limit))
+    };
+    match read.map_err(io)? {
+        Some(bytes) => Ok(bytes),
+        None => anyhow::bail!("{name}: more than the limit of {limit} bytes"),
     }
-    if bytes.len() as u64 > limit {
-        anyhow::bail!("{name}: more than the limit of {limit} bytes");
-    }
-    Ok(bytes)
 }
 
 /// After a pattern file's errors: when every one of them is a vital-point problem, which

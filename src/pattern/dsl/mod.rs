@@ -132,21 +132,26 @@ pub fn parse_with(
 /// file is refused, not read on into the memory (`/dev/zero`).
 pub const MAX_FILE_BYTES: u64 = 256 << 20;
 
+/// Every byte of `reader` to its end, when there are at most `limit`; `None` when there are
+/// more. Read through `take`, so that a device that never ends, or a file growing while it
+/// is read, cannot exhaust memory: one byte past the limit tells it is too large. Each
+/// reader of files (pattern files, SGF, the command line's inputs) says the limit its own way.
+pub fn read_at_most(reader: impl std::io::Read, limit: u64) -> std::io::Result<Option<Vec<u8>>> {
+    use std::io::Read as _;
+    let mut bytes = Vec::new();
+    reader.take(limit + 1).read_to_end(&mut bytes)?;
+    Ok((bytes.len() as u64 <= limit).then_some(bytes))
+}
+
 /// The bytes of the file at `path`, at most [`MAX_FILE_BYTES`]: a longer file (or a device
 /// that never ends) is an [`std::io::ErrorKind::InvalidData`] error saying the limit.
 pub fn read_bounded(path: &Path) -> std::io::Result<Vec<u8>> {
-    use std::io::Read as _;
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)?
-        .take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(std::io::Error::new(
+    read_at_most(std::fs::File::open(path)?, MAX_FILE_BYTES)?.ok_or_else(|| {
+        std::io::Error::new(
             std::io::ErrorKind::InvalidData,
             format!("more than the limit of {MAX_FILE_BYTES} bytes"),
-        ));
-    }
-    Ok(bytes)
+        )
+    })
 }
 
 /// Read, parse and validate a pattern file.
