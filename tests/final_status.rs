@@ -258,6 +258,55 @@ fn two_strings_each_in_the_others_dead_eye_race_and_the_side_to_move_wins() {
     }
 }
 
+/// A capturing race whose winner first takes stones in atari inside: on the 4x4 board
+/// `..O./XXO./XXXO/.XO.` black's six (liberties A4, B4, A1) and white's C4 C3 (B4, D4, D3)
+/// have three liberties each, but white's C1 is in atari and D2 has two: black takes them and
+/// wins whoever moves (read apart from nakade by `examples/local_reader`: black's string
+/// lives with white first, 397 nodes). Counted by liberties, white to move "won" and black's
+/// six were dead.
+#[test]
+fn a_race_won_by_taking_stones_in_atari_inside_is_read_to_the_end() {
+    let diagram = "+-------+\n|. . O .|\n|X X O .|\n|X X X O|\n|. X O .|\n+-------+";
+    for to_move in ["B", "W"] {
+        let (out, err, code) = nakade(&["score", "--to-move", to_move, "-"], diagram);
+        assert_eq!(code, 0, "{err}");
+        let lines: Vec<&str> = out.lines().filter(|l| l.contains(" stone")).collect();
+        assert_eq!(
+            lines,
+            [
+                "white dead (2 stones: C4 C3): lost a capturing race, read to the end: taken whoever moves first",
+                "black alive (6 stones: A3 B3 A2 B2 C2 B1): two eyes",
+                "white dead (1 stone: D2): captured even moving first (D3)",
+                "white dead (1 stone: C1): captured even moving first (D1)",
+            ],
+            "{to_move} to move"
+        );
+    }
+}
+
+/// A race read to the end against a group with an eye: in
+/// `tests/eval_eye/corner_twelve_square_stones.sgf` white's ring A4-E1 holds black's square
+/// four B2 C2 B1 C1 in its 12-point corner; black to move takes the ring (white's private
+/// liberties A5 B5 A3 D3 go first; read apart by `examples/local_reader`: Kill with black
+/// first, Live with white first), as GNU Go 3.8 says. Counted by liberties (8 against 6) the
+/// ring won and the square was dead.
+#[test]
+fn a_ring_around_a_square_four_loses_the_race_with_its_opponent_to_move() {
+    let (out, err, code) = nakade(
+        &["score", "tests/eval_eye/corner_twelve_square_stones.sgf"],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "white dead (8 stones: A4 B4 C4 D4 E4 E3 E2 E1): lost a capturing race, read to the \
+             end: taken with the opponent moving first"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("black dead"), "{out}");
+}
+
 /// Strings in each other's dead eyes, inside a dead group: in
 /// `tests/eval_eye/gnugo9_30_black_edge_six_half_eye.sgf` black's lower-left group (A6 to
 /// G1) is dead, white A3 and B2 sit in its area and live (it dies with them there), and black

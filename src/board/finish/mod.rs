@@ -45,10 +45,16 @@
 //!    of either can be captured even by a first move (read to the end by [`fight`] when the
 //!    fight is small and closed, else by the tactical reader) and every liberty of both is shared or
 //!    an eye (an eye may hold dead opponent stones); otherwise the two are in a capturing
-//!    race, read by liberties ([`Reason::LostRace`]), an eye counting the moves it takes to
-//!    fill (a big eye of four points five, of five eight), the side to move winning a tie. In a round only the races
-//!    lost with the fewest liberties are decided; the others are read again once those
-//!    stones are off.
+//!    race. Where the group's largest string and its neighbours make a small closed fight,
+//!    the race is read to the end by [`fight`], the side to move first: the group loses when
+//!    the opponent takes that string ([`Reason::LostRaceRead`]; the winner may first take
+//!    stones in atari inside). A reading proves a capture, not a hold (it stops at its
+//!    depth), so where it finds none the race is counted by liberties
+//!    ([`Reason::LostRace`]), an eye counting the moves it takes to fill (a big eye of four
+//!    points five, of five eight), the side to move winning a tie; a group whose neighbour
+//!    is taken in a reading does not lose by counting, and of two groups each taken in a
+//!    reading the side to move takes first. In a round only the races lost with the fewest
+//!    liberties are decided; the others are read again once those stones are off.
 //! 5. Dead groups turn into the opponent's eye space: the eye spaces are found and valued
 //!    again, and the steps repeat until nothing changes. At the end, a dead string whose
 //!    opponent strings around are all dead sits in their eye, and lives; a stone in a ko
@@ -201,6 +207,13 @@ pub enum Reason {
     Seki(Vec<Loc>),
     /// Lost a capturing race against a group short of eyes: (its liberties, the winner's).
     LostRace(usize, usize),
+    /// Lost a capturing race against a group short of eyes, read to the end in a small
+    /// closed fight ([`fight`]): the opponent takes a string of it, the side to move moving
+    /// first; settled when it does so even with the group's owner moving first.
+    LostRaceRead {
+        /// Taken whoever moves first.
+        settled: bool,
+    },
 }
 
 impl Reason {
@@ -211,6 +224,7 @@ impl Reason {
         match self {
             // A race of equal liberties goes to the side to move.
             Reason::LostRace(a, b) => a != b,
+            Reason::LostRaceRead { settled } => *settled,
             Reason::Critical(_)
             | Reason::Atari(_)
             | Reason::Capturable(_)
@@ -265,6 +279,13 @@ impl Reason {
             ),
             Reason::LostRace(mine, theirs) => {
                 format!("lost a capturing race ({mine} liberties against {theirs})")
+            }
+            Reason::LostRaceRead { settled: true } => {
+                "lost a capturing race, read to the end: taken whoever moves first".into()
+            }
+            Reason::LostRaceRead { settled: false } => {
+                "lost a capturing race, read to the end: taken with the opponent moving first"
+                    .into()
             }
         }
     }
@@ -500,8 +521,9 @@ pub fn final_status(
         let weak = |g: &Candidate| !g.pass_alive && g.eyes.min < 2 && g.large.is_none();
         let mut new_dead: Vec<(Loc, Reason)> = Vec::new();
         let mut new_fixed: Vec<(Vec<Loc>, FinalStatus, Reason)> = Vec::new();
-        // Races lost: the group, its liberties, the winner's.
-        let mut races: Vec<(usize, usize, usize)> = Vec::new();
+        // Races lost: the group, its liberties, the reason, and (read to the end) the
+        // groups it raced.
+        let mut races: Vec<(usize, usize, Reason, Vec<usize>)> = Vec::new();
         // The strings of each colour's groups short of eyes: the enclosure test takes them
         // all off (invaders side by side enclose each other's points otherwise).
         let weak_of = |c: Color| -> Vec<Loc> {
@@ -564,24 +586,48 @@ pub fn final_status(
                 new_fixed.push((g.strings.clone(), FinalStatus::Seki, Reason::Seki(shared)));
                 continue;
             }
-            // A capturing race against each weak neighbour: the fewest liberties lose (an
-            // eye counted as the moves it takes to fill: a big eye gives more).
+            // A capturing race against its weak neighbours: read to the end where the fight
+            // is small and closed (the winner may take stones in atari inside first), else
+            // by liberties, the fewest losing (an eye counted as the moves it takes to fill:
+            // a big eye gives more).
             let mine = race_liberties(board, &g.strings);
-            for &h in &foes {
-                let theirs = race_liberties(board, &groups[h].strings);
-                if mine < theirs || (mine == theirs && to_move != g.color) {
-                    races.push((gi, mine, theirs));
-                    break;
+            match race_read(&mut work, &groups, gi, &foes, to_move) {
+                Some(settled) => {
+                    races.push((gi, mine, Reason::LostRaceRead { settled }, foes.clone()));
+                }
+                None => {
+                    for &h in &foes {
+                        let theirs = race_liberties(board, &groups[h].strings);
+                        if mine < theirs || (mine == theirs && to_move != g.color) {
+                            races.push((gi, mine, Reason::LostRace(mine, theirs), foes.clone()));
+                            break;
+                        }
+                    }
                 }
             }
         }
+        // A race read to the end overrules the liberties: a group whose neighbour is taken
+        // in a reading does not lose by counting (the winner may take stones in atari
+        // inside first). Where each of two groups is taken in a reading (each side, moving,
+        // takes the other), the one whose owner is to move takes first, and lives.
+        let read_lost: Vec<usize> = races
+            .iter()
+            .filter(|r| matches!(r.2, Reason::LostRaceRead { .. }))
+            .map(|r| r.0)
+            .collect();
+        races.retain(|(gi, _, why, foes)| {
+            let read = matches!(why, Reason::LostRaceRead { .. });
+            let overruled = (!read || groups[*gi].color == to_move)
+                && foes.iter().any(|h| read_lost.contains(h));
+            !overruled
+        });
         // Only the races lost with the fewest liberties are decided in a round: the others
         // are read again once those stones are off (two walls short of eyes only because
         // of the invaders between them are alive once the invaders are taken).
         if let Some(fewest) = races.iter().map(|r| r.1).min() {
-            for &(gi, mine, theirs) in races.iter().filter(|r| r.1 == fewest) {
-                for &s in &groups[gi].strings {
-                    new_dead.push((s, Reason::LostRace(mine, theirs)));
+            for (gi, _, why, _) in races.iter().filter(|r| r.1 == fewest) {
+                for &s in &groups[*gi].strings {
+                    new_dead.push((s, why.clone()));
                 }
             }
         }
@@ -706,6 +752,44 @@ fn lives_locally(board: &mut Board, s: Loc) -> bool {
     };
     let stones = board.string_stones(s);
     fight::captures(board, color.opponent(), &stones, &area, true) == Some(false)
+}
+
+/// The race of group `gi`, one string, against its weak neighbours `foes`, read to the end
+/// by [`fight`] where their strings and liberties make a small closed fight: `Some` when the
+/// opponent, `to_move` moving first, takes the string (a proof: every defence read), with
+/// `true` when it does so even with the group's owner moving first. `None` otherwise: a
+/// group of several strings (taking one of them need not win the race), a fight not small
+/// and closed, or no capture found (a reading that stops at its depth or budget proves no
+/// hold); the race is then counted by liberties.
+fn race_read(
+    board: &mut Board,
+    groups: &[Candidate],
+    gi: usize,
+    foes: &[usize],
+    to_move: Color,
+) -> Option<bool> {
+    let g = &groups[gi];
+    let strings: Vec<Loc> = g
+        .strings
+        .iter()
+        .chain(foes.iter().flat_map(|&h| groups[h].strings.iter()))
+        .copied()
+        .collect();
+    let area = fight::fight_area(board, &strings)?;
+    // The group's largest string: taking a smaller one (a cutting stone, a throw-in) need
+    // not win the race.
+    let main = g
+        .strings
+        .iter()
+        .copied()
+        .max_by_key(|&s| board.stone_count(s))?;
+    let stones = board.string_stones(main);
+    let attacker = g.color.opponent();
+    let owner_first = to_move == g.color;
+    if fight::captures(board, attacker, &stones, &area, owner_first) != Some(true) {
+        return None;
+    }
+    Some(owner_first || fight::captures(board, attacker, &stones, &area, true) == Some(true))
 }
 
 /// True when the opponent's stone at `at` captures the single stone `s` (and nothing else)
