@@ -1,6 +1,7 @@
 //! A life-and-death reader that shares no code with nakade, for reading a disputed position
 //! apart from both nakade and GNU Go: the rules of Go on a small board, moves only on the
-//! points marked playable, and an exhaustive alternating search with a memo.
+//! points marked playable and on the points of stones once they are taken, and an
+//! exhaustive alternating search with a memo.
 //!
 //! ```sh
 //! cargo run --release --example local_reader -- FILE COLUMN,ROW b|w [MAX_PLIES]
@@ -8,7 +9,8 @@
 //!
 //! FILE is the whole board, one line a row from the top: `X` black, `O` white, `.` an empty
 //! point nobody plays (a living group's eye, ground outside the fight), `,` an empty point
-//! either side may play. Black attacks the white string at COLUMN,ROW (from 0, counted from
+//! either side may play; a stone's point may be played once the stone is taken (a ko
+//! retaken, a snapback). Black attacks the white string at COLUMN,ROW (from 0, counted from
 //! the top left); `b` or `w` moves first. The answer is `Kill` when black captures the
 //! string against every defence, `Live` when white keeps it against every attack, `Unknown`
 //! when a line reaches MAX_PLIES (default 40) before the question is settled.

@@ -214,8 +214,17 @@ pub fn parse_diagram(text: &str) -> Result<Diagram, String> {
         for (x, c) in row.chars().enumerate() {
             let p = y * width + x;
             match c {
-                'X' => board[p] = Point::Black,
-                'O' => board[p] = Point::White,
+                // A stone's point is playable once the stone is taken (a ko retaken, a
+                // snapback, a point played again inside), as in a game; `play` refuses it
+                // while the stone stands.
+                'X' => {
+                    board[p] = Point::Black;
+                    playable.push(p);
+                }
+                'O' => {
+                    board[p] = Point::White;
+                    playable.push(p);
+                }
                 ',' => playable.push(p),
                 '.' => {}
                 _ => {
