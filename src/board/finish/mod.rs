@@ -45,10 +45,10 @@
 //!    of either can be captured even by a first move (read to the end by [`fight`] when the
 //!    fight is small and closed, else by the tactical reader) and every liberty of both is shared or
 //!    an eye (an eye may hold dead opponent stones); otherwise the two are in a capturing
-//!    race. Where the group's largest string and its neighbours make a small closed fight,
-//!    the race is read to the end by [`fight`], the side to move first: the group loses when
-//!    the opponent takes that string ([`Reason::LostRaceRead`]; the winner may first take
-//!    stones in atari inside). A reading proves a capture, not a hold (it stops at its
+//!    race. Where the group's strings and its neighbours make a small closed fight, the
+//!    race is read to the end by [`fight`], the side to move first: the group loses when
+//!    the opponent takes each of its strings, each read apart ([`Reason::LostRaceRead`];
+//!    the winner may first take stones in atari inside). A reading proves a capture, not a hold (it stops at its
 //!    depth), so where it finds none the race is counted by liberties
 //!    ([`Reason::LostRace`]), an eye counting the moves it takes to fill (a big eye of four
 //!    points five, of five eight), the side to move winning a tie; a group whose neighbour
@@ -754,13 +754,14 @@ fn lives_locally(board: &mut Board, s: Loc) -> bool {
     fight::captures(board, color.opponent(), &stones, &area, true) == Some(false)
 }
 
-/// The race of group `gi`, one string, against its weak neighbours `foes`, read to the end
-/// by [`fight`] where their strings and liberties make a small closed fight: `Some` when the
-/// opponent, `to_move` moving first, takes the string (a proof: every defence read), with
-/// `true` when it does so even with the group's owner moving first. `None` otherwise: a
-/// group of several strings (taking one of them need not win the race), a fight not small
-/// and closed, or no capture found (a reading that stops at its depth or budget proves no
-/// hold); the race is then counted by liberties.
+/// The race of group `gi` against its weak neighbours `foes`, read to the end by [`fight`]
+/// where their strings and liberties make a small closed fight: `Some` when the opponent,
+/// `to_move` moving first, takes each string of the group, each read apart (a proof: every
+/// defence read), with `true` when it does so even with the group's owner moving first.
+/// `None` otherwise: a string that no reading takes (taking one of several, a cutting stone
+/// or a throw-in, need not win the race), a fight not small and closed, or no capture found
+/// (a reading that stops at its depth or budget proves no hold); the race is then counted
+/// by liberties.
 fn race_read(
     board: &mut Board,
     groups: &[Candidate],
@@ -776,20 +777,20 @@ fn race_read(
         .copied()
         .collect();
     let area = fight::fight_area(board, &strings)?;
-    // The group's largest string: taking a smaller one (a cutting stone, a throw-in) need
-    // not win the race.
-    let main = g
-        .strings
-        .iter()
-        .copied()
-        .max_by_key(|&s| board.stone_count(s))?;
-    let stones = board.string_stones(main);
+    // Every string of the group, each read apart: taking one of several (a cutting stone,
+    // a throw-in) need not win the race.
     let attacker = g.color.opponent();
     let owner_first = to_move == g.color;
-    if fight::captures(board, attacker, &stones, &area, owner_first) != Some(true) {
-        return None;
+    let mut settled = true;
+    for &s in &g.strings {
+        let stones = board.string_stones(s);
+        if fight::captures(board, attacker, &stones, &area, owner_first) != Some(true) {
+            return None;
+        }
+        settled &=
+            owner_first || fight::captures(board, attacker, &stones, &area, true) == Some(true);
     }
-    Some(owner_first || fight::captures(board, attacker, &stones, &area, true) == Some(true))
+    Some(settled)
 }
 
 /// True when the opponent's stone at `at` captures the single stone `s` (and nothing else)
