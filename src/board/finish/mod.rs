@@ -48,13 +48,14 @@
 //!    race. Where the group's strings and its neighbours make a small closed fight, the
 //!    race is read to the end by [`fight`], the side to move first: the group loses when
 //!    the opponent takes each of its strings, each read apart ([`Reason::LostRaceRead`];
-//!    the winner may first take stones in atari inside). A reading proves a capture, not a hold (it stops at its
-//!    depth), so where it finds none the race is counted by liberties
-//!    ([`Reason::LostRace`]), an eye counting the moves it takes to fill (a big eye of four
-//!    points five, of five eight), the side to move winning a tie; a group whose neighbour
-//!    is taken in a reading does not lose by counting, and of two groups each taken in a
-//!    reading the side to move takes first. In a round only the races lost with the fewest
-//!    liberties are decided; the others are read again once those stones are off.
+//!    the winner may first take stones in atari inside). A reading proves a capture, not a
+//!    hold (it stops at its depth), so where it finds none the race is counted by
+//!    liberties ([`Reason::LostRace`]), an eye counting the moves it takes to fill (a big
+//!    eye of four points five, of five eight), the side to move winning a tie; a group
+//!    whose neighbour is taken in a reading does not lose by counting, and of two groups
+//!    each taken in a reading the side to move takes first. In a round only the races lost
+//!    with the fewest liberties are decided; the others are read again once those stones
+//!    are off.
 //! 5. Dead groups turn into the opponent's eye space: the eye spaces are found and valued
 //!    again, and the steps repeat until nothing changes. At the end, a dead string whose
 //!    opponent strings around are all dead sits in their eye, and lives; a stone in a ko
@@ -208,8 +209,9 @@ pub enum Reason {
     /// Lost a capturing race against a group short of eyes: (its liberties, the winner's).
     LostRace(usize, usize),
     /// Lost a capturing race against a group short of eyes, read to the end in a small
-    /// closed fight ([`fight`]): the opponent takes a string of it, the side to move moving
-    /// first; settled when it does so even with the group's owner moving first.
+    /// closed fight ([`fight`]): the opponent takes each of its strings (each read apart),
+    /// the side to move moving first; settled when it does so even with the group's owner
+    /// moving first.
     LostRaceRead {
         /// Taken whoever moves first.
         settled: bool,
