@@ -772,12 +772,7 @@ fn race_read(
     to_move: Color,
 ) -> Option<bool> {
     let g = &groups[gi];
-    let strings: Vec<Loc> = g
-        .strings
-        .iter()
-        .chain(foes.iter().flat_map(|&h| groups[h].strings.iter()))
-        .copied()
-        .collect();
+    let strings = with_foes(groups, gi, foes);
     let area = fight::fight_area(board, &strings)?;
     // Every string of the group, each read apart: taking one of several (a cutting stone,
     // a throw-in) need not win the race.
@@ -793,6 +788,14 @@ fn race_read(
             owner_first || fight::captures(board, attacker, &stones, &area, true) == Some(true);
     }
     Some(settled)
+}
+
+/// The strings of group `gi` and of its neighbours `foes`.
+fn with_foes(groups: &[Candidate], gi: usize, foes: &[usize]) -> Vec<Loc> {
+    let own = groups[gi].strings.iter();
+    own.chain(foes.iter().flat_map(|&h| groups[h].strings.iter()))
+        .copied()
+        .collect()
 }
 
 /// True when the opponent's stone at `at` captures the single stone `s` (and nothing else)
@@ -1217,12 +1220,7 @@ fn seki(
             return None;
         }
     }
-    let strings: Vec<Loc> = g
-        .strings
-        .iter()
-        .chain(foes.iter().flat_map(|&h| groups[h].strings.iter()))
-        .copied()
-        .collect();
+    let strings = with_foes(groups, gi, foes);
     // A small closed fight is read to the end: neither side takes a stone of the other,
     // whoever starts (the tactical reader misses a throw-in into an eye that holds off a
     // capture).
