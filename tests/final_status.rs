@@ -307,6 +307,34 @@ fn a_ring_around_a_square_four_loses_the_race_with_its_opponent_to_move() {
     assert!(!out.contains("black dead"), "{out}");
 }
 
+/// A critical group names its vital point, and the score names it with the teire: the
+/// point the side to move must still play (GNU Go 3.8's `final_score` counts it as dame).
+/// Black to move: black's bent four G1 H1 J1 J2 lives by black H1; white's wall, whose six
+/// points H3-J1 are one eye or two, dies by black H2.
+#[test]
+fn a_critical_group_names_its_vital_point_and_the_score_names_it_with_the_teire() {
+    for (file, line, teire) in [
+        (
+            "tests/final/composed/bent_four_corner_unsettled_in_white_area.txt",
+            "black alive (7 stones: G3 H3 J3 F2 G2 H2 F1): critical (1 to 2 eyes): dies if the \
+             opponent moves first (H1), lives if its owner does (H1)",
+            "teire (still to fill): H1",
+        ),
+        (
+            "tests/final/composed/invader_with_an_eye_kills_the_wall_in_white_area.txt",
+            "white dead (12 stones: A4 B4 C4 D4 E4 F4 G4 H4 J4 G3 G2 G1): critical (1 to 2 \
+             eyes): dies if the opponent moves first (H2), lives if its owner does (H2)",
+            "teire (still to fill): H2",
+        ),
+    ] {
+        let (out, err, code) = nakade(&["score", file], "");
+        assert_eq!(code, 0, "{err}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines.contains(&line), "{file}: {out}");
+        assert!(lines.contains(&teire), "{file}: {out}");
+    }
+}
+
 /// Strings in each other's dead eyes, inside a dead group: in
 /// `tests/eval_eye/gnugo9_30_black_edge_six_half_eye.sgf` black's lower-left group (A6 to
 /// G1) is dead, white A3 and B2 sit in its area and live (it dies with them there), and black

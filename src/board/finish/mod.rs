@@ -179,8 +179,18 @@ pub enum Reason {
     /// An eye space beyond the solver's reach, of this many points, counted as two eyes.
     LargeArea(usize),
     /// Short of two eyes and enclosed, but one move of its owner gives it two: the opponent
-    /// moving first kills it, so it is dead at the end; not settled.
-    Critical(Eyes),
+    /// moving first kills it; not settled. Alive when its owner is to move (and the group is
+    /// one string the reader cannot take), else dead.
+    Critical {
+        /// Its eyes.
+        eyes: Eyes,
+        /// Where the opponent moving first kills it: the attacker's vital point of the space
+        /// it gains most in (none when that gain is an area beside it, not a valued space).
+        kill: Option<Loc>,
+        /// Where its owner moving first makes the second eye: the defender's vital point of
+        /// that space.
+        save: Option<Loc>,
+    },
     /// Not enclosed, but it has no eye to make and the tactical reader captures each of its
     /// strings, the opponent moving first.
     Capturable(Eyes),
@@ -227,7 +237,7 @@ impl Reason {
             // A race of equal liberties goes to the side to move.
             Reason::LostRace(a, b) => a != b,
             Reason::LostRaceRead { settled } => *settled,
-            Reason::Critical(_)
+            Reason::Critical { .. }
             | Reason::Atari(_)
             | Reason::Capturable(_)
             | Reason::Open(_)
@@ -252,10 +262,21 @@ impl Reason {
             Reason::LargeArea(n) => {
                 format!("a {n}-point area beyond exact reading, counted as two eyes")
             }
-            Reason::Critical(e) => format!(
-                "critical ({}): dies if the opponent moves first, lives if its owner does",
-                eyes(e)
-            ),
+            Reason::Critical {
+                eyes: e,
+                kill,
+                save,
+            } => {
+                let at = |p: &Option<Loc>| {
+                    p.map_or(String::new(), |p| format!(" ({})", vertex::name(board, p)))
+                };
+                format!(
+                    "critical ({}): dies if the opponent moves first{}, lives if its owner does{}",
+                    eyes(e),
+                    at(kill),
+                    at(save)
+                )
+            }
             Reason::Capturable(_) => {
                 "no eyes, and every string of it is captured by the opponent moving first".into()
             }
@@ -570,12 +591,12 @@ pub fn final_status(
                     new_fixed.push((
                         g.strings.clone(),
                         FinalStatus::Alive,
-                        Reason::Critical(g.eyes),
+                        critical(board, &reports, g),
                     ));
                     continue;
                 }
                 let why = if g.eyes.max >= 2 {
-                    Reason::Critical(g.eyes)
+                    critical(board, &reports, g)
                 } else {
                     Reason::Enclosed(g.eyes)
                 };
@@ -872,6 +893,26 @@ fn opponents_around(board: &Board, s: Loc, color: Color) -> Vec<Loc> {
         }
     }
     out
+}
+
+/// [`Reason::Critical`] for `g`, with the vital points of the valued space it gains most
+/// in (the first of equal gains).
+fn critical(board: &Board, reports: &[SpaceReport], g: &Candidate) -> Reason {
+    let mut best: Option<(u8, &SpaceReport)> = None;
+    for r in g.spaces.iter().map(|&i| &reports[i]) {
+        if let Some(v) = r.value.filter(|_| !r.is_bound()) {
+            let [_, b, c, _] = v.digits();
+            if c > b && best.is_none_or(|(gain, _)| c - b > gain) {
+                best = Some((c - b, r));
+            }
+        }
+    }
+    let (kill, save) = best.map_or((None, None), |(_, r)| r.vital_pair(board));
+    Reason::Critical {
+        eyes: g.eyes,
+        kill,
+        save,
+    }
 }
 
 /// Step 2: group the live strings and count their eyes.

@@ -18,7 +18,7 @@
 //! White adds the komi; the result reads as GNU Go 3.8's `final_score` writes it: `B+3.5`,
 //! `W+36.0` (one decimal), `0` for a tie.
 
-use crate::board::finish::{FinalReport, FinalStatus};
+use crate::board::finish::{FinalReport, FinalStatus, Reason};
 use crate::board::{Board, Color, Loc};
 
 /// The counting rules.
@@ -79,8 +79,11 @@ pub struct Score {
     pub seki: Vec<Loc>,
     /// Teire: points in a side's territory it must still fill, because once the opponent
     /// has filled the dame one of its strings would be in atari there (the string's last
-    /// liberty). Named, not counted: under territory rules each costs its owner a point when
-    /// played.
+    /// liberty), and the vital point where a critical group's status is still to be played
+    /// out ([`Reason::Critical`]: its owner's second eye when it is alive, the opponent's
+    /// kill when it is dead). Named, not counted: under territory rules each costs its owner a
+    /// point when played (GNU Go 3.8's `final_score` counts a critical group's vital point
+    /// as dame).
     pub teire: Vec<Loc>,
     /// Prisoners each side holds at the end: (taken by black, taken by white); dead stones
     /// included.
@@ -255,7 +258,16 @@ pub fn score(board: &Board, report: &FinalReport, rules: Rules, komi: f64) -> Sc
 /// liberty), the last liberty of each string left in atari, when it is an empty point of the
 /// string's own territory.
 fn teire(board: &Board, report: &FinalReport, dame: &[Loc]) -> Vec<Loc> {
-    let mut out = Vec::new();
+    let mut out: Vec<Loc> = report
+        .groups
+        .iter()
+        .filter_map(|g| match (&g.reason, g.status) {
+            (Reason::Critical { save, .. }, FinalStatus::Alive) => *save,
+            (Reason::Critical { kill, .. }, FinalStatus::Dead) => *kill,
+            _ => None,
+        })
+        .filter(|&p| board.is_empty(p))
+        .collect();
     for color in [Color::Black, Color::White] {
         let mut b = board.clone();
         for s in report.stones_with(FinalStatus::Dead) {
