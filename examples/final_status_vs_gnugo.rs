@@ -9,7 +9,8 @@
 //! ```
 //!
 //! `--write-golden` writes `tests/final/golden.txt`: per position, GNU Go's dead and seki
-//! stones, its score under territory rules, and its time. `--golden` compares with that file
+//! stones, its score under territory rules, its score under area rules (a second GNU Go,
+//! `--chinese-rules`), and its time (the area score's not counted). `--golden` compares with that file
 //! instead of a running GNU Go. The figures: stones compared and equal, positions equal, each
 //! differing position with both answers, and the time per position of each program (median,
 //! max, per board size, and the ratio of the totals).
@@ -49,6 +50,8 @@ struct Answer {
     dead: BTreeSet<String>,
     seki: BTreeSet<String>,
     score: String,
+    /// `final_score` under area rules (GNU Go with `--chinese-rules`, the same komi).
+    area: String,
 }
 
 fn corpus(dir: &Path, tmp: &Path) -> Vec<Case> {
@@ -125,15 +128,26 @@ fn main() {
     } else {
         Some(Gnugo::start().expect("GNU Go at /usr/games/gnugo (or $NAKADE_GNUGO)"))
     };
+    // Its area score, from a second GNU Go (not timed).
+    let mut gnugo_area = if from_golden {
+        None
+    } else {
+        Some(
+            Gnugo::start_with(&["--chinese-rules"])
+                .expect("GNU Go at /usr/games/gnugo (or $NAKADE_GNUGO)"),
+        )
+    };
     let ev = Evaluator::with_default();
     let (mut stones, mut stones_equal, mut positions_equal, mut scores_equal) = (0, 0, 0, 0);
+    let mut areas_equal = 0;
     let mut nakade_ms = Vec::new();
     let mut slowest: Vec<(f64, String)> = Vec::new();
     let mut by_size: std::collections::BTreeMap<usize, (Vec<f64>, Vec<f64>)> = Default::default();
     let mut gnugo_ms = Vec::new();
     let mut golden_out = String::from(
         "# GNU Go 3.8 on tests/final: position, dead stones, seki stones, final_score (its\n\
-         # loaded komi, territory rules), milliseconds. Written by\n\
+         # loaded komi, territory rules), final_score under area rules (`--chinese-rules`),\n\
+         # milliseconds (the first four answers). Written by\n\
          # `cargo run --release --example final_status_vs_gnugo -- --write-golden`.\n",
     );
     for case in &cases {
@@ -149,15 +163,28 @@ fn main() {
             let score = g.ask("final_score").expect("final_score");
             let ms = t.elapsed().as_secs_f64() * 1000.0;
             gnugo_ms.push(ms);
+            let a = gnugo_area.as_mut().expect("started with the first");
+            a.ask(&format!("loadsgf {}", case.sgf.display()))
+                .expect("GNU Go loads the corpus");
+            if case.sgf.extension().is_some() && case.name.ends_with(".txt") {
+                a.ask("komi 0").expect("komi");
+            }
+            let area = a.ask("final_score").expect("final_score");
             golden_out.push_str(&format!(
-                "{}\tdead: {}\tseki: {}\tscore: {}\t{:.0}\n",
+                "{}\tdead: {}\tseki: {}\tscore: {}\tarea: {}\t{:.0}\n",
                 case.name,
                 dead.iter().cloned().collect::<Vec<_>>().join(" "),
                 seki.iter().cloned().collect::<Vec<_>>().join(" "),
                 score,
+                area,
                 ms
             ));
-            Answer { dead, seki, score }
+            Answer {
+                dead,
+                seki,
+                score,
+                area,
+            }
         } else {
             match golden.iter().find(|(n, _)| *n == case.name) {
                 Some((_, a)) => a.clone(),
@@ -214,6 +241,8 @@ fn main() {
             dead: name_all(FinalStatus::Dead),
             seki: name_all(FinalStatus::Seki),
             score: sc.result(),
+            // Not timed: the area count of the same report.
+            area: score(&case.board, &report, Rules::Area, case.komi).result(),
         };
         let board = &case.board;
         let all: Vec<String> = board
@@ -285,6 +314,14 @@ fn main() {
                 case.name, ours.score, theirs.score
             );
         }
+        if ours.area == theirs.area {
+            areas_equal += 1;
+        } else {
+            println!(
+                "{}: area score ours {} theirs {}",
+                case.name, ours.area, theirs.area
+            );
+        }
     }
     let stats = |v: &mut Vec<f64>| {
         v.sort_by(|a, b| a.total_cmp(b));
@@ -296,7 +333,7 @@ fn main() {
     };
     let (nm, nx) = stats(&mut nakade_ms);
     println!(
-        "positions {}: status equal at {stones_equal}/{stones} stones, {positions_equal} positions equal; score equal on {scores_equal}",
+        "positions {}: status equal at {stones_equal}/{stones} stones, {positions_equal} positions equal; score equal on {scores_equal}, area score on {areas_equal}",
         cases.len()
     );
     println!("nakade per position: median {nm:.2} ms, max {nx:.2} ms");
@@ -358,6 +395,7 @@ fn read_golden(text: &str) -> Vec<(String, Answer)> {
                     dead: words(&field(1, "dead:")?),
                     seki: words(&field(2, "seki:")?),
                     score: field(3, "score:")?,
+                    area: field(4, "area:").unwrap_or_default(),
                 },
             ))
         })

@@ -40,8 +40,12 @@ fn load(name: &str) -> (Board, Color, f64) {
     }
 }
 
-/// GNU Go's golden answers: position → (dead stones, seki stones, final_score).
-fn golden() -> BTreeMap<String, (BTreeSet<String>, BTreeSet<String>, String)> {
+/// A position's answers in the golden file: dead stones, seki stones, `final_score` under
+/// territory rules and under area rules (`--chinese-rules`).
+type Golden = (BTreeSet<String>, BTreeSet<String>, String, String);
+
+/// GNU Go's golden answers by position.
+fn golden() -> BTreeMap<String, Golden> {
     let text = std::fs::read_to_string(dir().join("golden.txt")).unwrap();
     let mut out = BTreeMap::new();
     for line in text
@@ -57,7 +61,11 @@ fn golden() -> BTreeMap<String, (BTreeSet<String>, BTreeSet<String>, String)> {
                 .collect()
         };
         let score = f[3].strip_prefix("score:").unwrap().trim().to_string();
-        out.insert(f[0].to_string(), (set(1, "dead:"), set(2, "seki:"), score));
+        let area = f[4].strip_prefix("area:").unwrap().trim().to_string();
+        out.insert(
+            f[0].to_string(),
+            (set(1, "dead:"), set(2, "seki:"), score, area),
+        );
     }
     out
 }
@@ -77,12 +85,16 @@ fn final_status_is_gnu_gos_or_the_difference_is_read() {
     assert!(golden.len() >= 100, "{} positions", golden.len());
     let mut differing = BTreeSet::new();
     let mut scores_differing = BTreeSet::new();
+    let mut areas_differing = BTreeSet::new();
     let (mut stones, mut equal) = (0, 0);
-    for (name, (dead, seki, their_score)) in &golden {
+    for (name, (dead, seki, their_score, their_area)) in &golden {
         let (board, to_move, komi) = load(name);
         let report = final_status(&board, &ev, to_move, FinalLimits::default());
         if score(&board, &report, Rules::Territory, komi).result() != *their_score {
             scores_differing.insert(name.clone());
+        }
+        if score(&board, &report, Rules::Area, komi).result() != *their_area {
+            areas_differing.insert(name.clone());
         }
         let named = |st: FinalStatus| -> BTreeSet<String> {
             report
@@ -108,6 +120,7 @@ fn final_status_is_gnu_gos_or_the_difference_is_read() {
     );
     assert_eq!(differing, listed("status "));
     assert_eq!(scores_differing, listed("score "));
+    assert_eq!(areas_differing, listed("area "));
 }
 
 #[test]

@@ -15,9 +15,15 @@ pub struct Gnugo {
 
 impl Gnugo {
     pub fn start() -> std::io::Result<Gnugo> {
+        Gnugo::start_with(&[])
+    }
+
+    /// GNU Go with these options besides `--mode gtp --quiet` (`--chinese-rules`).
+    pub fn start_with(options: &[&str]) -> std::io::Result<Gnugo> {
         let path = std::env::var("NAKADE_GNUGO").unwrap_or_else(|_| "/usr/games/gnugo".into());
         let mut child = Command::new(path)
             .args(["--mode", "gtp", "--quiet"])
+            .args(options)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
