@@ -320,6 +320,28 @@ fn a_ring_around_a_square_four_loses_the_race_with_its_opponent_to_move() {
     assert!(!out.contains("black dead"), "{out}");
 }
 
+/// `nakade gtp --chinese-rules` (GNU Go 3.8's option; `--rules area` the same) answers
+/// `final_score` under area counting, as GNU Go does with it: the golden file's `area`.
+#[test]
+fn gtp_final_score_counts_by_area_with_the_chinese_rules_option() {
+    let name = "selfplay/9-l1-s9.sgf";
+    let (_, _, territory, area) = &golden()[name];
+    let path = dir().join(name);
+    let input = format!("loadsgf {}\nfinal_score\n", path.display());
+    for (options, want) in [
+        (&[][..], territory),
+        (&["--chinese-rules"][..], area),
+        (&["--rules", "area"][..], area),
+    ] {
+        let mut args = vec!["gtp"];
+        args.extend_from_slice(options);
+        let (out, err, code) = nakade(&args, &input);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains(&format!("= {want}\n")), "{options:?}: {out}");
+    }
+    assert_ne!(territory, area);
+}
+
 /// A critical group names its vital point, and the score names it with the teire: the
 /// point the side to move must still play (GNU Go 3.8's `final_score` counts it as dame).
 /// Black to move: black's bent four G1 H1 J1 J2 lives by black H1; white's wall, whose six

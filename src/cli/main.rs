@@ -381,6 +381,13 @@ enum Command {
         /// no answer, only the time.
         #[arg(long, default_value_t = nakade::evaluation::evaluate::DEFAULT_CACHE_SHAPES)]
         cache_shapes: usize,
+        /// Counting rules of `final_score`: territory (Japanese, GNU Go 3.8's default) or area
+        /// (Chinese); KGS's `kgs-rules` command changes them during the session.
+        #[arg(long, default_value = "territory", value_parser = parse_rules)]
+        rules: nakade::board::finish::Rules,
+        /// The same as `--rules area` (GNU Go 3.8's option).
+        #[arg(long, conflicts_with = "rules")]
+        chinese_rules: bool,
         #[command(flatten)]
         patterns: PatternArgs,
         #[command(flatten)]
@@ -812,6 +819,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             memo_entries,
             kept_readings,
             cache_shapes,
+            rules,
+            chinese_rules,
             patterns,
             solver,
         } => {
@@ -826,6 +835,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 db,
                 solver.params_with(GTP_NODE_LIMIT, Some(GTP_TIME_LIMIT)),
                 cache_shapes,
+                if chinese_rules {
+                    nakade::board::finish::Rules::Area
+                } else {
+                    rules
+                },
             )
         }
         Command::Completions { shell } => {

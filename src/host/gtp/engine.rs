@@ -23,6 +23,7 @@
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Write};
 
+use crate::board::finish::Rules;
 use crate::board::strings::tactics::ReadLimits;
 use crate::board::{sgf, vertex, Board, Color, DEFAULT_SIZE, MAX_SIZE};
 
@@ -40,6 +41,9 @@ pub struct EngineState {
     pub to_move: Color,
     /// Reading limits for commands that read.
     pub limits: ReadLimits,
+    /// The counting rules `final_score` uses: territory (GNU Go 3.8's default) unless the
+    /// host says otherwise (`nakade gtp --rules area`, or KGS's `kgs-rules chinese`).
+    pub rules: Rules,
     /// Set by `quit`.
     pub quit: bool,
     /// Warnings the last command gave besides its answer, one a line; [`Engine::run_with_log`]
@@ -54,6 +58,7 @@ impl Default for EngineState {
             komi: 0.0,
             to_move: Color::Black,
             limits: ReadLimits::default(),
+            rules: Rules::Territory,
             quit: false,
             warnings: Vec::new(),
         }

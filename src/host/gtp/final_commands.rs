@@ -6,8 +6,12 @@
 //!
 //! * `final_status_list alive|dead|seki`: the stones with that status, one group a line
 //!   (GNU Go prints one dragon a line), in board order; an empty answer when there are none;
-//! * `final_score`: the score under territory (Japanese) counting, GNU Go's default, with the
-//!   engine's komi and the captures of the moves played: `B+3.5`, `W+0.5` or `0`;
+//! * `final_score`: the score under the engine's counting rules (territory, Japanese, GNU
+//!   Go's default; area, Chinese, as GNU Go's `--chinese-rules` counts), with the engine's
+//!   komi (and, under territory rules, the captures of the moves played): `B+3.5`, `W+0.5` or
+//!   `0`;
+//! * `kgs-rules japanese|chinese|aga|new_zealand` (KGS's command): territory counting for
+//!   `japanese`, area for the others;
 //! * `nakade-final_status` (gfx): territory as GoGui's territory marks (dead stones' points
 //!   included), dead stones marked with a cross, seki stones with a triangle, the score in the
 //!   status bar.
@@ -58,8 +62,8 @@ pub fn status_list(board: &Board, report: &FinalReport, status: FinalStatus) -> 
         .join("\n")
 }
 
-fn gfx(board: &Board, report: &FinalReport, komi: f64) -> String {
-    let sc = score(board, report, Rules::Territory, komi);
+fn gfx(board: &Board, report: &FinalReport, rules: Rules, komi: f64) -> String {
+    let sc = score(board, report, rules, komi);
     let names = |v: &[crate::board::Loc]| {
         v.iter()
             .map(|&l| vertex::name(board, l))
@@ -78,8 +82,9 @@ fn gfx(board: &Board, report: &FinalReport, komi: f64) -> String {
         }
     }
     lines.push(format!(
-        "TEXT {} (territory counting, komi {}); {} dead, {} in seki{}",
+        "TEXT {} ({} counting, komi {}); {} dead, {} in seki{}",
         sc.result(),
+        rules.as_str(),
         komi,
         report.stones_with(FinalStatus::Dead).len(),
         report.stones_with(FinalStatus::Seki).len(),
@@ -114,8 +119,22 @@ pub fn register(engine: &mut Engine, evaluator: Evaluator<'static>) {
     engine.register(
         "final_score",
         Box::new(move |st, _| {
-            let komi = st.komi;
-            Ok(s.with(st, |b, r| score(b, r, Rules::Territory, komi).result()))
+            let (rules, komi) = (st.rules, st.komi);
+            Ok(s.with(st, |b, r| score(b, r, rules, komi).result()))
+        }),
+    );
+    engine.register(
+        "kgs-rules",
+        Box::new(|st, args| {
+            let [word] = args else {
+                return Err("kgs-rules takes one argument".into());
+            };
+            st.rules = match *word {
+                "japanese" => Rules::Territory,
+                "chinese" | "aga" | "new_zealand" => Rules::Area,
+                _ => return Err(format!("unknown rules {word}")),
+            };
+            Ok(String::new())
         }),
     );
     let s = Arc::clone(&shared);
@@ -125,8 +144,8 @@ pub fn register(engine: &mut Engine, evaluator: Evaluator<'static>) {
             if !args.is_empty() {
                 return Err("nakade-final_status takes no arguments".into());
             }
-            let komi = st.komi;
-            Ok(s.with(st, |b, r| gfx(b, r, komi)))
+            let (rules, komi) = (st.rules, st.komi);
+            Ok(s.with(st, |b, r| gfx(b, r, rules, komi)))
         }),
     );
 }
@@ -159,6 +178,27 @@ mod tests {
         assert_eq!(answers[n - 4], "= A1");
         assert_eq!(answers[n - 3], "=");
         assert_eq!(answers[n - 2], "= B+5.5");
+    }
+
+    #[test]
+    fn kgs_rules_switch_final_score_to_area_counting_and_back() {
+        // The position above: under area rules black has its five stones and ten points,
+        // white ten stones and komi 0.5 (GNU Go 3.8 with --chinese-rules: B+4.5).
+        let mut input = String::from("boardsize 5\nkomi 0.5\n");
+        for row in 1..=5 {
+            input.push_str(&format!("play b C{row}\nplay w D{row}\n"));
+        }
+        input.push_str(
+            "play w A1\nkgs-rules chinese\nfinal_score\nkgs-rules japanese\nfinal_score\n",
+        );
+        input.push_str("kgs-rules\nkgs-rules ing\n");
+        let out = ask(&input);
+        let answers: Vec<&str> = out.split("\n\n").collect();
+        let n = answers.len();
+        assert_eq!(answers[n - 6], "= B+4.5");
+        assert_eq!(answers[n - 4], "= B+5.5");
+        assert_eq!(answers[n - 3], "? kgs-rules takes one argument");
+        assert_eq!(answers[n - 2], "? unknown rules ing");
     }
 
     #[test]
