@@ -175,7 +175,7 @@ pub struct Score {
     dame: Vec<String>,
     /// Points in seki.
     seki: Vec<String>,
-    /// Points a side must still fill.
+    /// Points a side must still play: teire, and the vital point of a critical group.
     teire: Vec<String>,
     /// True when every group's status is settled.
     settled: bool,
