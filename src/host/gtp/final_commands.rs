@@ -162,18 +162,24 @@ mod tests {
         String::from_utf8(out).unwrap()
     }
 
-    #[test]
-    fn a_lone_stone_in_a_walled_corner_is_dead_and_scored() {
-        // 5x5: black's wall on column C, white's on column D, a white stone at A1 in black's
-        // ten points. Black: 9 empty points, A1's point and the prisoner, 11; white: the
-        // five points of column E and komi 0.5. GNU Go 3.8 answers the same.
+    /// 5x5, komi 0.5: black's wall on column C, white's on column D, a white stone at A1 in
+    /// black's ten points; then `commands`. The answers, one an entry (the last one empty).
+    fn walled_corner_then(commands: &str) -> Vec<String> {
         let mut input = String::from("boardsize 5\nkomi 0.5\n");
         for row in 1..=5 {
             input.push_str(&format!("play b C{row}\nplay w D{row}\n"));
         }
-        input.push_str("play w A1\nfinal_status_list dead\nfinal_status_list seki\nfinal_score\n");
-        let out = ask(&input);
-        let answers: Vec<&str> = out.split("\n\n").collect();
+        input.push_str("play w A1\n");
+        input.push_str(commands);
+        ask(&input).split("\n\n").map(str::to_string).collect()
+    }
+
+    #[test]
+    fn a_lone_stone_in_a_walled_corner_is_dead_and_scored() {
+        // Black: 9 empty points, A1's point and the prisoner, 11; white: the five points of
+        // column E and komi 0.5. GNU Go 3.8 answers the same.
+        let answers =
+            walled_corner_then("final_status_list dead\nfinal_status_list seki\nfinal_score\n");
         let n = answers.len();
         assert_eq!(answers[n - 4], "= A1");
         assert_eq!(answers[n - 3], "=");
@@ -182,18 +188,11 @@ mod tests {
 
     #[test]
     fn kgs_rules_switch_final_score_to_area_counting_and_back() {
-        // The position above: under area rules black has its five stones and ten points,
-        // white ten stones and komi 0.5 (GNU Go 3.8 with --chinese-rules: B+4.5).
-        let mut input = String::from("boardsize 5\nkomi 0.5\n");
-        for row in 1..=5 {
-            input.push_str(&format!("play b C{row}\nplay w D{row}\n"));
-        }
-        input.push_str(
-            "play w A1\nkgs-rules chinese\nfinal_score\nkgs-rules japanese\nfinal_score\n",
+        // Under area rules black has its five stones and ten points, white ten stones and
+        // komi 0.5 (GNU Go 3.8 with --chinese-rules: B+4.5).
+        let answers = walled_corner_then(
+            "kgs-rules chinese\nfinal_score\nkgs-rules japanese\nfinal_score\nkgs-rules\nkgs-rules ing\n",
         );
-        input.push_str("kgs-rules\nkgs-rules ing\n");
-        let out = ask(&input);
-        let answers: Vec<&str> = out.split("\n\n").collect();
         let n = answers.len();
         assert_eq!(answers[n - 6], "= B+4.5");
         assert_eq!(answers[n - 4], "= B+5.5");
