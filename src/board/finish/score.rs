@@ -256,7 +256,8 @@ pub fn score(board: &Board, report: &FinalReport, rules: Rules, komi: f64) -> Sc
 /// The teire of both sides ([`Score::teire`]): with the dead stones off and every dame point
 /// next to a string filled by that string's opponent (where the stone would keep a
 /// liberty), the last liberty of each string left in atari, when it is an empty point of the
-/// string's own territory.
+/// string's own territory; and each critical group's vital point still to play (its owner's
+/// save when it is alive, the opponent's kill when it is dead).
 fn teire(board: &Board, report: &FinalReport, dame: &[Loc]) -> Vec<Loc> {
     let mut out: Vec<Loc> = report
         .groups
