@@ -353,13 +353,13 @@ fn a_critical_group_names_its_vital_point_and_the_score_names_it_with_the_teire(
             "tests/final/composed/bent_four_corner_unsettled_in_white_area.txt",
             "black alive (7 stones: G3 H3 J3 F2 G2 H2 F1): critical (1 to 2 eyes): dies if the \
              opponent moves first (H1), lives if its owner does (H1)",
-            "teire (still to fill): H1",
+            "teire (still to play): H1",
         ),
         (
             "tests/final/composed/invader_with_an_eye_kills_the_wall_in_white_area.txt",
             "white dead (12 stones: A4 B4 C4 D4 E4 F4 G4 H4 J4 G3 G2 G1): critical (1 to 2 \
              eyes): dies if the opponent moves first (H2), lives if its owner does (H2)",
-            "teire (still to fill): H2",
+            "teire (still to play): H2",
         ),
     ] {
         let (out, err, code) = nakade(&["score", file], "");

@@ -81,7 +81,7 @@ pub fn to_text(board: &Board, r: &FinalReport, sc: &Score) -> String {
         ("white territory", &sc.white_territory),
         ("dame", &sc.dame),
         ("seki points", &sc.seki),
-        ("teire (still to fill)", &sc.teire),
+        ("teire (still to play)", &sc.teire),
     ] {
         if !v.is_empty() {
             s.push_str(&format!("{what}: {}\n", names(board, v).join(" ")));
