@@ -13,8 +13,8 @@
 //! * `kgs-rules japanese|chinese|aga|new_zealand` (KGS's command): territory counting for
 //!   `japanese`, area for the others;
 //! * `nakade-final_status` (gfx): territory as GoGui's territory marks (dead stones' points
-//!   included), dead stones marked with a cross, seki stones with a triangle, the score in the
-//!   status bar.
+//!   included), dead stones marked with a cross, seki stones with a triangle, the teire (the
+//!   points still to play) with a circle, the score in the status bar.
 //!
 //! The reading is made once per position and kept for the next command (GoGui and a scoring
 //! host ask several in a row).
@@ -76,6 +76,7 @@ fn gfx(board: &Board, report: &FinalReport, rules: Rules, komi: f64) -> String {
         ("WHITE", names(&sc.white_territory)),
         ("MARK", names(&report.stones_with(FinalStatus::Dead))),
         ("TRIANGLE", names(&report.stones_with(FinalStatus::Seki))),
+        ("CIRCLE", names(&sc.teire)),
     ] {
         if !v.is_empty() {
             lines.push(format!("{tag} {v}"));
@@ -198,6 +199,20 @@ mod tests {
         assert_eq!(answers[n - 4], "= B+5.5");
         assert_eq!(answers[n - 3], "? kgs-rules takes one argument");
         assert_eq!(answers[n - 2], "? unknown rules ing");
+    }
+
+    #[test]
+    fn the_drawing_circles_the_vital_point_still_to_play() {
+        // `9-l1-s9`, white to move: white's four stones in black's area are critical and
+        // counted dead; black's kill at B2 is still to play.
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/final/selfplay/9-l1-s9.sgf"
+        );
+        let out = ask(&format!("loadsgf {path}\nnakade-final_status\n"));
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines.contains(&"CIRCLE B2"), "{out}");
+        assert!(lines.contains(&"MARK C4 C3 D2 D1"), "{out}");
     }
 
     #[test]

@@ -19,7 +19,7 @@
 //! | `nakade-unconditional` | gfx | GNU Go's unconditional status of every point: each colour's unconditional territory marked, dead stones crossed, alive stones circled, the counts in the status bar |
 //! | `eval_eye %p` | string | the value and vital points of the space at the point GoGui asks the user to click, as GNU Go prints them |
 //! | `unconditional_status %p` | string | the point's unconditional status |
-//! | `nakade-final_status` | gfx | the end of the game ([`super::final_commands`]): territory marks, dead stones crossed, seki stones a triangle, the score in the status bar |
+//! | `nakade-final_status` | gfx | the end of the game ([`super::final_commands`]): territory marks, dead stones crossed, seki stones a triangle, the teire circled, the score in the status bar |
 //!
 //! The analysis is [`analyze_position`] over both colours, made once per position and shared
 //! by the commands (GoGui runs its chosen command after every move). A point in two spaces
