@@ -805,8 +805,11 @@ fn race_read(
         if fight::captures(board, attacker, &stones, &area, owner_first) != Some(true) {
             return None;
         }
-        settled &=
-            owner_first || fight::captures(board, attacker, &stones, &area, true) == Some(true);
+        // Settled only if every string is taken with the owner first too: once one is not,
+        // the others need not be read that way.
+        if settled && !owner_first {
+            settled = fight::captures(board, attacker, &stones, &area, true) == Some(true);
+        }
     }
     Some(settled)
 }
