@@ -221,6 +221,8 @@ struct Reader<'a> {
     deepest: usize,
     /// How many times a node limit or the depth limit cut a line short.
     cuts: usize,
+    /// How many of those cuts were a node limit's.
+    spent_cuts: usize,
     /// Where the moves of the reading so far were played (the inner readings served by the
     /// memo included): what [`recorded`] reports.
     bbox: BBox,
@@ -228,11 +230,13 @@ struct Reader<'a> {
 
 /// What an inner reading ([`Reader::attack`] below the root, or [`Reader::defend`] below
 /// the root) found at a position, kept so that the same reading met again by another order
-/// of moves is not read again. A reading is kept only when no limit cut it short and it
-/// visited [`MEMO_MIN_NODES`] nodes at least, with the nodes it visited and the plies it
-/// went down; it is reused only where the nodes left and the plies left would have let it
-/// run to the end again, and charges those nodes as if it had: the reader answers exactly as
-/// it would without the memo, only sooner.
+/// of moves is not read again. A reading is kept only when no node limit cut it short and
+/// it visited [`MEMO_MIN_NODES`] nodes at least, with the nodes it visited and the plies it
+/// went down; it is reused only where the nodes left would have let it run to the end
+/// again and the plies left would have let it run the same course (to its end, or, for one
+/// the depth limit cut short, to the same cuts: as many plies from the limit, which a
+/// transposition, the same moves in another order, meets), and charges those nodes as if
+/// it had: the reader answers exactly as it would without the memo, only sooner.
 type Memo = std::collections::HashMap<MemoKey, MemoEntry, rustc_hash::FxBuildHasher>;
 
 /// Everything an inner reading's course depends on besides the limits: the position (its
@@ -414,6 +418,12 @@ struct MemoEntry {
     reach: usize,
     /// Where its moves were played.
     bbox: BBox,
+    /// For a reading the depth limit cut short (never the node limit: such a reading is
+    /// not kept), the plies the limit left it: it reads the same only that far from it.
+    cut_with_left: Option<usize>,
+    /// How many lines the depth limit cut short in it (charged again where it is reused,
+    /// so a reading around it is kept as one cut short too).
+    depth_cuts: usize,
 }
 
 /// A short list of locations as the reader holds it: up to `N` on the stack, more in a
@@ -531,6 +541,7 @@ fn reader_with(
         memo: MEMO.with(|m| std::mem::take(&mut *m.borrow_mut())),
         deepest: 0,
         cuts: 0,
+        spent_cuts: 0,
         bbox: BBox::EMPTY,
     }
 }
@@ -667,6 +678,7 @@ impl Reader<'_> {
         self.gave_up |= spent;
         let cut = spent || depth >= self.max_depth();
         self.cuts += usize::from(cut);
+        self.spent_cuts += usize::from(spent);
         cut
     }
 
@@ -714,30 +726,42 @@ impl Reader<'_> {
         if tests::MEMO_OFF.with(|off| off.get()) {
             return read(self);
         }
+        let left = self.max_depth().saturating_sub(depth);
         if let Some(e) = self.memo.get(&key).copied() {
+            // A reading the depth limit cut short is read again the same way only as far
+            // from that limit; one that ran to its end, wherever the limit leaves it room.
+            let same_course = match e.cut_with_left {
+                Some(l) => l == left,
+                None => e.reach < left,
+            };
             if self.nodes + e.nodes <= self.limits.max_nodes
                 && self.total + e.nodes <= self.call_budget
-                && depth + e.reach < self.max_depth()
+                && same_course
             {
                 self.nodes += e.nodes;
                 self.total += e.nodes;
+                self.cuts += e.depth_cuts;
                 self.deepest = self.deepest.max(depth + e.reach);
                 self.bbox = self.bbox.join(e.bbox);
                 return e.answer;
             }
         }
-        let (total, cuts, deepest) = (self.total, self.cuts, self.deepest);
+        let (total, cuts, spent_cuts, deepest) =
+            (self.total, self.cuts, self.spent_cuts, self.deepest);
         self.deepest = depth;
         let outer = std::mem::replace(&mut self.bbox, BBox::EMPTY);
         let answer = read(self);
         let inner = self.bbox;
         self.bbox = outer.join(inner);
-        if self.cuts == cuts && self.total - total >= MEMO_MIN_NODES {
+        if self.spent_cuts == spent_cuts && self.total - total >= MEMO_MIN_NODES {
+            let depth_cuts = self.cuts - cuts;
             let entry = MemoEntry {
                 answer,
                 nodes: self.total - total,
                 reach: self.deepest - depth,
                 bbox: inner,
+                cut_with_left: (depth_cuts > 0).then_some(left),
+                depth_cuts,
             };
             self.memo.insert(key, entry);
         }
@@ -1047,6 +1071,7 @@ impl Reader<'_> {
             let captures = fresh.attack(target, 0, WIDE, Mode::Root).is_some();
             self.gave_up |= fresh.gave_up;
             self.cuts += fresh.cuts;
+            self.spent_cuts += fresh.spent_cuts;
             self.memo = std::mem::take(&mut fresh.memo);
             captures
         }
