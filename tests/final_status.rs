@@ -370,6 +370,43 @@ fn a_critical_group_names_its_vital_point_and_the_score_names_it_with_the_teire(
     }
 }
 
+/// A critical group of several strings with its owner to move lives where its owner's
+/// vital move joins the strings and no cut is left: black's six stones in the corner of a
+/// 6x6 random fill of `tests/final/sweep` (`rf6_0029`) connect at C2 with eyes at A1 and C1,
+/// so black to move lives and white to move kills (GNU Go 3.8 answers the same both
+/// ways). Before, any group of several strings was called dead, the links between its
+/// strings taken as cuttable. Where the opponent can still cut after the owner's move, as in
+/// `9-l1-s9` (white B3, then black C2 cuts off D2 and D1), the group stays dead.
+#[test]
+fn a_critical_group_of_several_strings_lives_with_its_owner_to_move_unless_it_can_be_cut() {
+    let diagram = "\
++-----------+
+|. . O . X O|
+|. O . . . .|
+|O O O O . O|
+|O X O O O X|
+|X X . X . .|
+|. X . X O O|
++-----------+
+";
+    let group = "(6 stones: B3 A2 B2 D2 B1 D1): critical (1 to 2 eyes): dies if the opponent \
+                 moves first (C2), lives if its owner does (C2)";
+    for (to_move, status) in [("B", "alive"), ("W", "dead")] {
+        let (out, err, code) = nakade(&["score", "--to-move", to_move, "-"], diagram);
+        assert_eq!(code, 0, "{err}");
+        let line = format!("black {status} {group}");
+        assert!(out.lines().any(|l| l == line), "{to_move} to move: {out}");
+    }
+    let (out, err, code) = nakade(&["score", "tests/final/selfplay/9-l1-s9.sgf"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.lines().any(|l| l
+            == "white dead (4 stones: C4 C3 D2 D1): critical (1 to 2 eyes): dies if the \
+                opponent moves first (B2), lives if its owner does (B3)"),
+        "{out}"
+    );
+}
+
 /// Strings in each other's dead eyes, inside a dead group: in
 /// `tests/eval_eye/gnugo9_30_black_edge_six_half_eye.sgf` black's lower-left group (A6 to
 /// G1) is dead, white A3 and B2 sit in its area and live (it dies with them there), and black

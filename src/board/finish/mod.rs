@@ -39,7 +39,10 @@
 //!    colour short of eyes: invaders side by side do not enclose each other), its stones
 //!    would stand in the opponent's domain and outside its own (it is enclosed) and every
 //!    opponent group beside it is alive; unless its owner is to move and one move gives it
-//!    two eyes, and it is one string the tactical reader cannot take (then it is alive, and
+//!    two eyes, and it is one string the tactical reader cannot take, or several that the
+//!    move leaves uncut: after it, the reader takes none of them with the opponent moving
+//!    next, and the final status of that position (the opponent to move) keeps each alive
+//!    for a settled reason, with two eyes in two spaces (then it is alive, and
 //!    [`Reason::Critical`] says that the position is not settled).
 //!    Beside an opponent group that is also short of eyes, it is in **seki** when no string
 //!    of either can be captured even by a first move (read to the end by [`fight`] when the
@@ -468,6 +471,18 @@ pub fn final_status(
     to_move: Color,
     limits: FinalLimits,
 ) -> FinalReport {
+    final_status_with(board, ev, to_move, limits, true)
+}
+
+/// [`final_status`], with (`look_ahead`) or without the reading of a critical group of
+/// several strings after its owner's move ([`lives_after_save`]), which runs this without.
+fn final_status_with(
+    board: &Board,
+    ev: &Evaluator<'_>,
+    to_move: Color,
+    limits: FinalLimits,
+    look_ahead: bool,
+) -> FinalReport {
     let mut work = board.clone();
     let read = limits.analysis.read;
     let readings = strings::read(&mut work, read);
@@ -580,23 +595,29 @@ pub fn final_status(
                 })
                 .collect();
             if foes.is_empty() {
+                let why = critical(board, &reports, g);
+                let save = match why {
+                    Reason::Critical { save, .. } => save,
+                    _ => None,
+                };
                 if g.eyes.max >= 2
                     && to_move == g.color
-                    && g.strings.len() == 1
-                    && !capturable[g.strings[0].index()]
+                    && if g.strings.len() == 1 {
+                        !capturable[g.strings[0].index()]
+                    } else {
+                        look_ahead
+                            && save.is_some_and(|at| lives_after_save(board, ev, limits, g, at))
+                    }
                 {
                     // Its owner moves first and makes the second eye: alive, not settled. (A
-                    // group of one string the reader cannot take: the links of a group of
-                    // several can be cut, the second eye notwithstanding.)
-                    new_fixed.push((
-                        g.strings.clone(),
-                        FinalStatus::Alive,
-                        critical(board, &reports, g),
-                    ));
+                    // group of one string the reader cannot take; a group of several whose
+                    // links the opponent, moving next, cannot cut: the final status of the
+                    // position after that move keeps every string of it.)
+                    new_fixed.push((g.strings.clone(), FinalStatus::Alive, why));
                     continue;
                 }
                 let why = if g.eyes.max >= 2 {
-                    critical(board, &reports, g)
+                    why
                 } else {
                     Reason::Enclosed(g.eyes)
                 };
@@ -761,6 +782,52 @@ pub fn final_status(
         fixed.push((vec![s], FinalStatus::Alive, Reason::InDeadEye));
     }
     report(board, &groups, &reports, &dead_reason, &fixed, rounds)
+}
+
+/// Whether the critical group `g`, its owner playing `save` (the vital point that gives it
+/// its second eye), then lives: the tactical reader takes none of its strings with the
+/// opponent moving next (the opponent may cut the strings apart: white's B3 in `9-l1-s9`
+/// leaves black C2 cutting off D2 and D1 short of liberties, where the space they shared is
+/// worth two eyes with its walls whole), and in the final status of that position, the
+/// opponent to move and without this look-ahead, each string of it lives for a settled
+/// reason, two eyes only as two valued spaces of an eye each.
+fn lives_after_save(
+    board: &Board,
+    ev: &Evaluator<'_>,
+    limits: FinalLimits,
+    g: &Candidate,
+    save: Loc,
+) -> bool {
+    let mut after = board.clone();
+    if after.play(save, g.color).is_err() {
+        return false;
+    }
+    // No string of it the opponent, moving next, takes: the eye spaces are valued with
+    // their walls whole, and a cut that leaves a string short of liberties is read here.
+    let read = limits.analysis.read;
+    if g.strings
+        .iter()
+        .any(|&s| matches!(tactics::attack(&mut after, s, read), Attack::Captures(_)))
+    {
+        return false;
+    }
+    let report = final_status_with(&after, ev, g.color.opponent(), limits, false);
+    // Each string alive for a settled reason, two eyes only as two valued spaces of an eye
+    // each: a space is valued with its walls whole, and one space worth two eyes walled by
+    // loose strings (invaders in the opponent's area) may be worth nothing; nor is a region's
+    // eye counted without a reading evidence.
+    g.strings.iter().all(|&s| {
+        report.group_at(s).is_some_and(|h| {
+            h.status != FinalStatus::Dead
+                && h.reason.settled()
+                && (!matches!(h.reason, Reason::TwoEyes(_))
+                    || h.spaces
+                        .iter()
+                        .filter(|(_, v)| v.is_some_and(|(b, _)| b >= 1))
+                        .count()
+                        >= 2)
+        })
+    })
 }
 
 /// True when the string `s` sits in a small closed fight ([`fight::fight_area`]) in which
