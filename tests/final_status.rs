@@ -407,6 +407,65 @@ fn a_critical_group_of_several_strings_lives_with_its_owner_to_move_unless_it_ca
     );
 }
 
+/// A string in atari is not dead when taking it leaves the capturing string in atari with
+/// more stones than it took: its owner takes them back at once. Two GNU Go 3.8 self-play
+/// games held out of the corpus (9x9, level 1, seeds 405 and 416): white J7 would take black
+/// J6 with the four white stones already dead in black's corner and lose the five at J6;
+/// black H5 would take white G5 with black's six dead stones and lose the seven at G5. GNU
+/// Go reads both stones alive, and nakade called each dead ("in atari, the opponent to move
+/// takes it").
+#[test]
+fn a_string_in_atari_whose_capture_is_taken_back_at_once_is_not_dead() {
+    let s405 = "\
++-----------------+
+|. . O X X . X X X|
+|. O . O X . X O O|
+|. . . O X . X O .|
+|O . . O X . X O X|
+|O O X O X . X X O|
+|X O O X . X O O O|
+|X X X X X O O . .|
+|. . . X O . . O .|
+|. . . X O O . . .|
++-----------------+
+";
+    let s416 = "\
++-----------------+
+|X O O O O . . . .|
+|X X X O . O O O O|
+|X X X O O X X O X|
+|X O X X O O X X X|
+|O O O X O X O . O|
+|. O O X X X X O .|
+|. . . O O X X O O|
+|. O . O X X . X X|
+|. . O X X . . . .|
++-----------------+
+";
+    for (diagram, to_move, alive, dead) in [
+        (
+            s405,
+            "W",
+            "black alive (25 stones: D9 E9 G9 H9 J9 E8 G8 E7 G7 E6 G6 J6 E5 G5 H5 A4 D4 F4 \
+             A3 B3 C3 D3 E3 D2 D1): two eyes",
+            "white dead (4 stones: H8 J8 H7 H6): captured even moving first (J7)",
+        ),
+        (
+            s416,
+            "B",
+            "white alive (20 stones: B9 C9 D9 E9 D8 F8 G8 H8 J8 D7 E7 H7 E6 F6 E5 G5 J5 H4 \
+             H3 J3): two eyes",
+            "black dead (6 stones: F7 G7 J7 G6 H6 J6): captured even moving first (H5)",
+        ),
+    ] {
+        let (out, err, code) = nakade(&["score", "--to-move", to_move, "-"], diagram);
+        assert_eq!(code, 0, "{err}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines.contains(&alive), "{out}");
+        assert!(lines.contains(&dead), "{out}");
+    }
+}
+
 /// Strings in each other's dead eyes, inside a dead group: in
 /// `tests/eval_eye/gnugo9_30_black_edge_six_half_eye.sgf` black's lower-left group (A6 to
 /// G1) is dead, white A3 and B2 sit in its area and live (it dies with them there), and black

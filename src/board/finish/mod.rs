@@ -14,7 +14,8 @@
 //!    it holds), one in atari that the opponent, to move, takes ([`Reason::Atari`]: a ko too, as
 //!    there are no threats at the end, unless its owner answers the capture with a capture in
 //!    another ko: a double ko, where the captures are an even exchange, a prisoner each, so
-//!    its stones stay), and one in a pass-alive region of the other colour
+//!    its stones stay; and not where the capture leaves the capturer in atari with more
+//!    stones than it took, a snapback), and one in a pass-alive region of the other colour
 //!    (Benson). (The eye stage's
 //!    own rules for dead strings, [`Liveness::from_readings`], are not used: the steps below
 //!    decide those strings from their eyes, and agree with GNU Go as often, at half the
@@ -511,7 +512,8 @@ fn final_status_with(
             } if to_move != board.color(s).expect("a string has a colour")
                 && board.liberty_count(s) == 1
                 && board.is_legal(at, to_move)
-                && !answered_in_another_ko(board, s, at) =>
+                && !answered_in_another_ko(board, s, at)
+                && !snapped_back(board, s, at) =>
             {
                 // In atari, the opponent to move takes it (a ko it then wins: no threats at
                 // the end of the game).
@@ -911,6 +913,22 @@ fn is_ko_capture(board: &Board, s: Loc, at: Loc) -> bool {
 /// exchange, a prisoner each, so the stone is not taken off
 /// (`tests/final/composed/one_eye_and_a_double_ko_alive_in_black_area.txt`: white's corner
 /// lives by the double ko, and its ko stone E9 stays).
+/// Whether taking the string `s` (in atari) at `at` leaves the capturing string in atari
+/// with more stones than it took: the owner of `s` takes them back at once (a snapback),
+/// so the capture is no move to make and `s` is not dead for being in atari (9x9 white J7
+/// taking black J6 with four stones already in black's area: black takes the five back at
+/// J6).
+fn snapped_back(board: &Board, s: Loc, at: Loc) -> bool {
+    let Some(c) = board.color(s) else {
+        return false;
+    };
+    let mut after = board.clone();
+    if after.play(at, c.opponent()).is_err() {
+        return false;
+    }
+    after.liberty_count(at) == 1 && after.stone_count(at) > board.stone_count(s)
+}
+
 fn answered_in_another_ko(board: &Board, s: Loc, at: Loc) -> bool {
     let Some(c) = board.color(s) else {
         return false;
