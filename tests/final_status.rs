@@ -466,6 +466,34 @@ fn a_string_in_atari_whose_capture_is_taken_back_at_once_is_not_dead() {
     }
 }
 
+/// In a race counted by liberties, a string of the group in atari gives the group no
+/// liberty: the opponent takes it there, and its partners lose that point with it. On the
+/// 4x4 random fill `rf4_0025` of `tests/final/sweep`, white to move: white's group of C4, D3
+/// and B1-C1-D1 (in atari at D2) was counted three liberties against black's three, and
+/// won with the move; it has two (white D2 is answered by black A4 taking A3, white C3 by
+/// black D2 taking three), and black lives, as GNU Go 3.8 reads it. (The same count gave a
+/// 19x19 wall, held out of the corpus, to black's four invaders beside it.)
+#[test]
+fn a_string_in_atari_gives_its_group_no_liberty_in_a_race() {
+    let diagram = "\
++-------+
+|. X O .|
+|O X . O|
+|X X X .|
+|X O O O|
++-------+
+";
+    let (out, err, code) = nakade(&["score", "--to-move", "W", "-"], diagram);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    for line in [
+        "black alive (6 stones: B4 B3 A2 B2 C2 A1): two eyes",
+        "white dead (5 stones: C4 D3 B1 C1 D1): lost a capturing race (2 liberties against 3)",
+    ] {
+        assert!(lines.contains(&line), "{out}");
+    }
+}
+
 /// Strings in each other's dead eyes, inside a dead group: in
 /// `tests/eval_eye/gnugo9_30_black_edge_six_half_eye.sgf` black's lower-left group (A6 to
 /// G1) is dead, white A3 and B2 sit in its area and live (it dies with them there), and black

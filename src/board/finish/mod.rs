@@ -55,7 +55,9 @@
 //!    the winner may first take stones in atari inside). A reading proves a capture, not a
 //!    hold (it stops at its depth), so where it finds none the race is counted by
 //!    liberties ([`Reason::LostRace`]), an eye counting the moves it takes to fill (a big
-//!    eye of four points five, of five eight), the side to move winning a tie; a group
+//!    eye of four points five, of five eight), the last liberty of a string of the group in
+//!    atari none (the opponent fills it by taking that string), the side to move winning a
+//!    tie; a group
 //!    whose neighbour is taken in a reading does not lose by counting, and of two groups
 //!    each taken in a reading the side to move takes first. In a round only the races lost
 //!    with the fewest liberties are decided; the others are read again once those stones
@@ -1267,7 +1269,17 @@ fn enclosed(board: &Board, live: &Liveness, g: &Candidate, weak: &[Loc]) -> bool
 /// sharing a liberty goes to the side to move, as read by GNU Go).
 fn race_liberties(board: &Board, strings: &[Loc]) -> usize {
     const BIG_EYE: [usize; 7] = [0, 1, 2, 3, 5, 8, 12];
-    let libs = group_libs(board, strings);
+    let mut libs = group_libs(board, strings);
+    if strings.len() > 1 {
+        // The last liberty of a string of the group in atari is no liberty of the group: the
+        // opponent fills it by taking that string, and the others lose it with it (black
+        // D13, in atari at C13, joined to B14 C14 and C12 by the space they share).
+        libs.retain(|&l| {
+            !strings
+                .iter()
+                .any(|&s| board.liberty_count(s) == 1 && board.liberties(s)[0] == l)
+        });
+    }
     let own = |m: Loc| strings.contains(&board.string_id(m));
     let mut seen = vec![false; board.grid_len()];
     let mut count = 0;
