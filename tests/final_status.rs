@@ -494,6 +494,52 @@ fn a_string_in_atari_gives_its_group_no_liberty_in_a_race() {
     }
 }
 
+/// A group short of eyes whose own space is beyond the solver's reach (a bound, not
+/// counted) is dead but not settled, and the reason names the space. From a GNU Go 3.8
+/// self-play game held out of the corpus (13x13, level 8, seed 502), black to move: the
+/// 8-point edge space A13-A8 holds white B9 in atari, and the solver gives it up (300 M
+/// nodes are not enough with the walls' liberties read too). GNU Go calls both black
+/// groups alive (black A9 takes B9 and joins them); nakade called them dead and settled
+/// ("1 eye inside the opponent's area").
+#[test]
+fn a_dead_group_whose_own_space_is_beyond_the_solver_is_not_settled() {
+    let diagram = "\
++-------------------------+
+|. . X X O . O . . . . O .|
+|. X X O . O . . . O O O O|
+|. X O O O . . . O O X O X|
+|. X X X O . O O X X X X X|
+|. O X O . . . O O X . . .|
+|. X O O . O . O X . . . .|
+|X X X X O . O X X . . . .|
+|X O X . X O O O X X . . .|
+|O O X X X X O X . . . . .|
+|O . O X O O X . . X . . .|
+|. O O O . O X X X X . . .|
+|. . O . O . O O X . X . .|
+|. . . . . O . O O X . X .|
++-------------------------+
+";
+    let (out, err, code) = nakade(&["score", "--to-move", "B", "-"], diagram);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    let line = "black dead (9 stones: C13 D13 B12 C12 B11 B10 C10 D10 C9): 1 eye inside the \
+                opponent's area, not counting an 8-point space of its own beyond the solver's \
+                reach: whether it gives an eye is not read";
+    assert!(lines.contains(&line), "{out}");
+    let (out, err, code) = nakade(&["score", "--json", "--to-move", "B", "-"], diagram);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let dead: Vec<bool> = v["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| g["status"] == "dead")
+        .map(|g| g["settled"].as_bool().unwrap())
+        .collect();
+    assert_eq!(dead, [false, false]);
+}
+
 /// Strings in each other's dead eyes, inside a dead group: in
 /// `tests/eval_eye/gnugo9_30_black_edge_six_half_eye.sgf` black's lower-left group (A6 to
 /// G1) is dead, white A3 and B2 sit in its area and live (it dies with them there), and black

@@ -219,6 +219,10 @@ pub enum Reason {
     /// of this many points beyond exact reading ([`Reason::LargeArea`]): whether the group
     /// could live there (or kill that wall) is not read. Not settled.
     EnclosedUnread(Eyes, usize),
+    /// As [`Reason::Enclosed`], but one of its own spaces, of this many points, is beyond
+    /// the solver's reach (a bound, not counted): whether it gives an eye is not read. Not
+    /// settled.
+    EnclosedSpaceUnread(Eyes, usize),
     /// In seki: these liberties are shared with the opponent's group beside it, and neither
     /// side can fill them.
     Seki(Vec<Loc>),
@@ -248,7 +252,8 @@ impl Reason {
             | Reason::Capturable(_)
             | Reason::Open(_)
             | Reason::LargeArea(_)
-            | Reason::EnclosedUnread(..) => false,
+            | Reason::EnclosedUnread(..)
+            | Reason::EnclosedSpaceUnread(..) => false,
             _ => true,
         }
     }
@@ -266,7 +271,10 @@ impl Reason {
             Reason::PassAlive => "pass-alive (Benson)".into(),
             Reason::TwoEyes(_) => "two eyes".into(),
             Reason::LargeArea(n) => {
-                format!("a {n}-point area beyond exact reading, counted as two eyes")
+                format!(
+                    "{} {n}-point area beyond exact reading, counted as two eyes",
+                    article(*n)
+                )
             }
             Reason::Critical {
                 eyes: e,
@@ -298,9 +306,16 @@ impl Reason {
             Reason::InDeadEye => "in the eye of a dead group: stays when it is taken".into(),
             Reason::Enclosed(e) => format!("{} inside the opponent's area", eyes(e)),
             Reason::EnclosedUnread(e, n) => format!(
-                "{} inside the opponent's area, whose wall lives by a {n}-point area beyond exact \
-                 reading: whether it can live there is not read",
-                eyes(e)
+                "{} inside the opponent's area, whose wall lives by {} {n}-point area beyond \
+                 exact reading: whether it can live there is not read",
+                eyes(e),
+                article(*n)
+            ),
+            Reason::EnclosedSpaceUnread(e, n) => format!(
+                "{} inside the opponent's area, not counting {} {n}-point space of its own \
+                 beyond the solver's reach: whether it gives an eye is not read",
+                eyes(e),
+                article(*n)
             ),
             Reason::Seki(shared) => format!(
                 "seki: shares {} that neither side can fill",
@@ -317,6 +332,19 @@ impl Reason {
                     .into()
             }
         }
+    }
+}
+
+/// "a" or "an" before a number written in figures ("an 8-point", "an 18-point").
+fn article(n: usize) -> &'static str {
+    let mut lead = n;
+    while lead >= 100 {
+        lead /= 1000;
+    }
+    if lead == 8 || lead == 11 || lead == 18 || (80..90).contains(&lead) {
+        "an"
+    } else {
+        "a"
     }
 }
 
@@ -620,10 +648,18 @@ fn final_status_with(
                     new_fixed.push((g.strings.clone(), FinalStatus::Alive, why));
                     continue;
                 }
-                let why = if g.eyes.max >= 2 {
-                    why
-                } else {
-                    Reason::Enclosed(g.eyes)
+                // A space of its own beyond the solver's reach is not counted: the status is
+                // not settled.
+                let unread = g
+                    .spaces
+                    .iter()
+                    .filter(|&&i| reports[i].is_bound())
+                    .map(|&i| reports[i].analyzed.space.points.len())
+                    .max();
+                let why = match (g.eyes.max >= 2, unread) {
+                    (true, _) => why,
+                    (false, Some(n)) => Reason::EnclosedSpaceUnread(g.eyes, n),
+                    (false, None) => Reason::Enclosed(g.eyes),
                 };
                 for &s in &g.strings {
                     new_dead.push((s, why.clone()));
@@ -1488,7 +1524,10 @@ fn report(
     let unread: Vec<Option<usize>> = groups
         .iter()
         .map(|g| {
-            if !matches!(g.reason, Reason::Enclosed(_)) {
+            if !matches!(
+                g.reason,
+                Reason::Enclosed(_) | Reason::EnclosedSpaceUnread(..)
+            ) {
                 return None;
             }
             let around: Vec<Loc> = g
@@ -1507,7 +1546,8 @@ fn report(
         })
         .collect();
     for (g, n) in groups.iter_mut().zip(unread) {
-        if let (Reason::Enclosed(e), Some(n)) = (&g.reason, n) {
+        // The wall's area unread says more than a space of the group's own unread.
+        if let (Reason::Enclosed(e) | Reason::EnclosedSpaceUnread(e, _), Some(n)) = (&g.reason, n) {
             g.reason = Reason::EnclosedUnread(*e, n);
         }
     }
