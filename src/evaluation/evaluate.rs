@@ -211,6 +211,18 @@ impl<'db> Evaluator<'db> {
         g: &EyeGraph,
         outer: u8,
     ) -> Result<Option<Evaluation>, EvalError> {
+        self.evaluate_within(g, outer, self.params.node_limit)
+    }
+
+    /// [`Evaluator::evaluate_with_outer_liberties`] with the solver reading at most
+    /// `node_limit` nodes (never more than its own limit): a give-up is kept with its limit.
+    pub(crate) fn evaluate_within(
+        &self,
+        g: &EyeGraph,
+        outer: u8,
+        node_limit: u64,
+    ) -> Result<Option<Evaluation>, EvalError> {
+        let outer = outer.min(solve::MAX_OUTER_LIBERTIES);
         g.check_liberties()?;
         if let Some(m) = self.lookup(g, outer) {
             return Ok(Some(Evaluation {
@@ -228,6 +240,7 @@ impl<'db> Evaluator<'db> {
         }
         let params = Params {
             outer_liberties: outer,
+            node_limit: node_limit.min(self.params.node_limit),
             ..self.params
         };
         self.solve_with(g, &params).map(Some)

@@ -549,7 +549,7 @@ pub(crate) fn evaluate_or_defer(
         }
         None if graph.len() <= limits.max_solver_vertices => {
             let answer = if graph.len() <= EVALUATOR_VERTICES {
-                ev.evaluate_with_outer_liberties(&graph, analyzed.outer_liberties)
+                small_space(ev, &graph, analyzed.outer_liberties, limits)
                     .map(|e| e.map(|e| (e, source_of(e.source))))
             } else {
                 solve_large(ev, &graph, analyzed.outer_liberties, limits)
@@ -587,6 +587,29 @@ pub(crate) fn evaluate_or_defer(
         source,
     };
     (report, false)
+}
+
+/// How many times [`AnalysisLimits::solver_nodes`] a space of at most
+/// [`EVALUATOR_VERTICES`] vertices may read (within the evaluator's own limit): such a space
+/// reads in a few thousand nodes, but one whose walls are short of liberties, read with
+/// them, may not end (an 8-point edge space with a stone in atari in it and one outer
+/// liberty: 300 M nodes, 4 minutes, and still open). The analysis's budget leaves the
+/// evaluator's 20 M nodes; the final status's, 200,000.
+const SMALL_SPACE_FACTOR: u64 = 10;
+
+/// The evaluator's answer for a space of at most [`EVALUATOR_VERTICES`] vertices: the
+/// database, else the solver within [`SMALL_SPACE_FACTOR`] times the analysis's budget.
+fn small_space(
+    ev: &Evaluator<'_>,
+    graph: &EyeGraph,
+    outer: u8,
+    limits: AnalysisLimits,
+) -> Result<Option<evaluate::Evaluation>, evaluate::EvalError> {
+    ev.evaluate_within(
+        graph,
+        outer,
+        limits.solver_nodes.saturating_mul(SMALL_SPACE_FACTOR),
+    )
 }
 
 /// The solver's answer for a space of more than [`EVALUATOR_VERTICES`] vertices, within
