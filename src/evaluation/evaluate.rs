@@ -205,17 +205,9 @@ impl<'db> Evaluator<'db> {
             .flatten()
     }
 
-    /// The database first (where it holds values for this count), the solver behind.
-    fn evaluate_from_database(
-        &self,
-        g: &EyeGraph,
-        outer: u8,
-    ) -> Result<Option<Evaluation>, EvalError> {
-        self.evaluate_within(g, outer, self.params.node_limit)
-    }
-
     /// [`Evaluator::evaluate_with_outer_liberties`] with the solver reading at most
-    /// `node_limit` nodes (never more than its own limit): a give-up is kept with its limit.
+    /// `node_limit` nodes (never more than its own limit): the database first (where it
+    /// holds values for this count), the solver behind; a give-up is kept with its limit.
     pub(crate) fn evaluate_within(
         &self,
         g: &EyeGraph,
@@ -260,7 +252,7 @@ impl<'db> Evaluator<'db> {
         g: &EyeGraph,
         outer_liberties: u8,
     ) -> Result<Option<Evaluation>, EvalError> {
-        self.evaluate_from_database(g, outer_liberties.min(solve::MAX_OUTER_LIBERTIES))
+        self.evaluate_within(g, outer_liberties, self.params.node_limit)
     }
 
     /// The solver's answer for `g`, from the cache when the shape was solved before.

@@ -335,13 +335,10 @@ impl Reason {
     }
 }
 
-/// "a" or "an" before a number written in figures ("an 8-point", "an 18-point").
+/// "a" or "an" before a count of points written in figures ("an 8-point", "an 18-point"):
+/// "an" where the number is read with a vowel first (a board has at most 625 points).
 fn article(n: usize) -> &'static str {
-    let mut lead = n;
-    while lead >= 100 {
-        lead /= 1000;
-    }
-    if lead == 8 || lead == 11 || lead == 18 || (80..90).contains(&lead) {
+    if matches!(n, 8 | 11 | 18 | 80..=89 | 800..=899) {
         "an"
     } else {
         "a"
@@ -627,39 +624,41 @@ fn final_status_with(
                 })
                 .collect();
             if foes.is_empty() {
-                let why = critical(board, &reports, g);
-                let save = match why {
-                    Reason::Critical { save, .. } => save,
-                    _ => None,
-                };
-                if g.eyes.max >= 2
-                    && to_move == g.color
-                    && if g.strings.len() == 1 {
-                        !capturable[g.strings[0].index()]
-                    } else {
-                        look_ahead
-                            && save.is_some_and(|at| lives_after_save(board, ev, limits, g, at))
+                let why = if g.eyes.max >= 2 {
+                    let why = critical(board, &reports, g);
+                    let save = match why {
+                        Reason::Critical { save, .. } => save,
+                        _ => None,
+                    };
+                    if to_move == g.color
+                        && if g.strings.len() == 1 {
+                            !capturable[g.strings[0].index()]
+                        } else {
+                            look_ahead
+                                && save.is_some_and(|at| lives_after_save(board, ev, limits, g, at))
+                        }
+                    {
+                        // Its owner moves first and makes the second eye: alive, not
+                        // settled. (A group of one string the reader cannot take; a group of
+                        // several whose links the opponent, moving next, cannot cut: see
+                        // `lives_after_save`.)
+                        new_fixed.push((g.strings.clone(), FinalStatus::Alive, why));
+                        continue;
                     }
-                {
-                    // Its owner moves first and makes the second eye: alive, not settled. (A
-                    // group of one string the reader cannot take; a group of several whose
-                    // links the opponent, moving next, cannot cut: the final status of the
-                    // position after that move keeps every string of it.)
-                    new_fixed.push((g.strings.clone(), FinalStatus::Alive, why));
-                    continue;
-                }
-                // A space of its own beyond the solver's reach is not counted: the status is
-                // not settled.
-                let unread = g
-                    .spaces
-                    .iter()
-                    .filter(|&&i| reports[i].is_bound())
-                    .map(|&i| reports[i].analyzed.space.points.len())
-                    .max();
-                let why = match (g.eyes.max >= 2, unread) {
-                    (true, _) => why,
-                    (false, Some(n)) => Reason::EnclosedSpaceUnread(g.eyes, n),
-                    (false, None) => Reason::Enclosed(g.eyes),
+                    why
+                } else {
+                    // A space of its own beyond the solver's reach is not counted: the
+                    // status is not settled.
+                    let unread = g
+                        .spaces
+                        .iter()
+                        .filter(|&&i| reports[i].is_bound())
+                        .map(|&i| reports[i].analyzed.space.points.len())
+                        .max();
+                    match unread {
+                        Some(n) => Reason::EnclosedSpaceUnread(g.eyes, n),
+                        None => Reason::Enclosed(g.eyes),
+                    }
                 };
                 for &s in &g.strings {
                     new_dead.push((s, why.clone()));
@@ -1310,11 +1309,12 @@ fn race_liberties(board: &Board, strings: &[Loc]) -> usize {
         // The last liberty of a string of the group in atari is no liberty of the group: the
         // opponent fills it by taking that string, and the others lose it with it (black
         // D13, in atari at C13, joined to B14 C14 and C12 by the space they share).
-        libs.retain(|&l| {
-            !strings
-                .iter()
-                .any(|&s| board.liberty_count(s) == 1 && board.liberties(s)[0] == l)
-        });
+        let last: Vec<Loc> = strings
+            .iter()
+            .filter(|&&s| board.liberty_count(s) == 1)
+            .flat_map(|&s| board.liberties(s))
+            .collect();
+        libs.retain(|l| !last.contains(l));
     }
     let own = |m: Loc| strings.contains(&board.string_id(m));
     let mut seen = vec![false; board.grid_len()];

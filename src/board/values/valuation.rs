@@ -593,9 +593,10 @@ pub(crate) fn evaluate_or_defer(
 /// [`EVALUATOR_VERTICES`] vertices may read (within the evaluator's own limit): such a space
 /// reads in a few thousand nodes, but one whose walls are short of liberties, read with
 /// them, may not end (an 8-point edge space with a stone in atari in it and one outer
-/// liberty: 300 M nodes, 4 minutes, and still open). The analysis's budget leaves the
-/// evaluator's 20 M nodes; the final status's, 200,000.
-const SMALL_SPACE_FACTOR: u64 = 10;
+/// liberty: 300 M nodes, 4 minutes, and still open). The analysis's budget gives 10 M
+/// nodes, the final status's 1 M (a 7x7 space of the small-board sweep needs more than
+/// 200,000).
+const SMALL_SPACE_FACTOR: u64 = 50;
 
 /// The evaluator's answer for a space of at most [`EVALUATOR_VERTICES`] vertices: the
 /// database, else the solver within [`SMALL_SPACE_FACTOR`] times the analysis's budget.
