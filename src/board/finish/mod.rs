@@ -513,18 +513,24 @@ fn final_status_with(
 ) -> FinalReport {
     let mut work = board.clone();
     let read = limits.analysis.read;
-    let readings = strings::read(&mut work, read);
+    // A string its owner saves with one move is not read: its defence never fails. Whether
+    // it can be captured (asked of a few groups below) is read when asked.
+    let readings = strings::read_unless_safe(&mut work, read);
     // Step 1.
     let mut dead_reason: Vec<(Loc, Reason)> = Vec::new();
     let mut pass_alive = vec![false; board.grid_len()];
-    let mut capturable = vec![false; board.grid_len()];
+    let mut capturable: Vec<Option<bool>> = vec![Some(false); board.grid_len()];
     for &(s, status) in &readings.strings {
+        let Some(status) = status else {
+            capturable[s.index()] = None;
+            continue;
+        };
         if let StringStatus::Read {
             attack: Attack::Captures(_),
             ..
         } = status
         {
-            capturable[s.index()] = true;
+            capturable[s.index()] = Some(true);
         }
         match status {
             StringStatus::PassAlive => pass_alive[s.index()] = true,
@@ -609,7 +615,11 @@ fn final_status_with(
             if !enclosed(board, &live, g, weak_with(g.color)) {
                 // Open: alive, unless it has no eyes to make and the reader captures every
                 // string of it, the opponent moving first.
-                if g.eyes.max == 0 && g.strings.iter().all(|&s| capturable[s.index()]) {
+                if g.eyes.max == 0
+                    && g.strings
+                        .iter()
+                        .all(|&s| is_capturable(&mut work, &mut capturable, s, read))
+                {
                     for &s in &g.strings {
                         new_dead.push((s, Reason::Capturable(g.eyes)));
                     }
@@ -632,7 +642,7 @@ fn final_status_with(
                     };
                     if to_move == g.color
                         && if g.strings.len() == 1 {
-                            !capturable[g.strings[0].index()]
+                            !is_capturable(&mut work, &mut capturable, g.strings[0], read)
                         } else {
                             look_ahead
                                 && save.is_some_and(|at| lives_after_save(board, ev, limits, g, at))
@@ -821,6 +831,13 @@ fn final_status_with(
         fixed.push((vec![s], FinalStatus::Alive, Reason::InDeadEye));
     }
     report(board, &groups, &reports, &dead_reason, &fixed, rounds)
+}
+
+/// Whether the tactical reading captures the string through `s`, its opponent moving
+/// first: as `known` has it, else read now (a string its owner saves with one move is not
+/// read until asked) and kept there.
+fn is_capturable(work: &mut Board, known: &mut [Option<bool>], s: Loc, read: ReadLimits) -> bool {
+    *known[s.index()].get_or_insert_with(|| strings::capturable(work, s, read))
 }
 
 /// Whether the critical group `g`, its owner playing `save` (the vital point that gives it
