@@ -24,6 +24,10 @@ use benson::PassAlive;
 /// Positions with at least this many strings to read read them in parallel (rayon's global
 /// pool: `RAYON_NUM_THREADS=1` keeps it to one thread).
 pub const PARALLEL_STRINGS: usize = 8;
+/// [`PARALLEL_STRINGS`] for the reading of dead strings ([`read_unless_safe`]): the strings
+/// it reads are the few its owner cannot make safe with one move, among them the longest
+/// readings (`9-l10-s15` of `tests/final/`: two of its four take 13 and 29 ms).
+const PARALLEL_UNSAFE_STRINGS: usize = 2;
 use tactics::{Attack, Defense, ReadLimits};
 
 /// What the reading says of one string.
@@ -172,7 +176,11 @@ fn read_some(
     let read = side_by_side(
         board,
         &to_read,
-        PARALLEL_STRINGS,
+        if skip_safe {
+            PARALLEL_UNSAFE_STRINGS
+        } else {
+            PARALLEL_STRINGS
+        },
         Tasks::OneEach,
         |b, &i| read_string(b, &snap, strings[i].0, limits),
     );
