@@ -115,8 +115,8 @@ pub(crate) fn saved_by_one_move(board: &mut Board, s: Loc) -> bool {
     if libs >= 5 {
         return true;
     }
-    // A string in atari gains at most three liberties by extending, and one in atari may
-    // be taken at once (the rule of a string in atari reads its attack): always read.
+    // A string in atari is always read: the final status's rule for a string in atari asks
+    // where the opponent takes it.
     if libs < 2 {
         return false;
     }
@@ -313,7 +313,7 @@ mod tests {
     #[test]
     fn a_string_saved_by_one_move_is_never_read_dead() {
         let limits = ReadLimits {
-            max_nodes: 2_000,
+            max_nodes: crate::board::finish::FINAL_READ_NODES,
             ..ReadLimits::default()
         };
         let (mut skipped, mut skipped_capturable, mut read_both) = (0, 0, 0);
