@@ -71,6 +71,18 @@ fn golden() -> BTreeMap<String, Golden> {
 }
 
 /// Every position agrees with GNU Go, or is listed with the reading of the difference.
+/// Run `nakade ARGS` on `stdin`: it exits 0 and prints each of `expected` as a line of its
+/// own. The output, for the caller's further checks.
+fn assert_prints(args: &[&str], stdin: &str, expected: &[&str]) -> String {
+    let (out, err, code) = nakade(args, stdin);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    for line in expected {
+        assert!(lines.contains(line), "{args:?}: {line}\n{out}");
+    }
+    out
+}
+
 #[test]
 fn final_status_is_gnu_gos_or_the_difference_is_read() {
     let text = std::fs::read_to_string(dir().join("differences.txt")).unwrap();
@@ -362,11 +374,7 @@ fn a_critical_group_names_its_vital_point_and_the_score_names_it_with_the_teire(
             "teire (still to play): H2",
         ),
     ] {
-        let (out, err, code) = nakade(&["score", file], "");
-        assert_eq!(code, 0, "{err}");
-        let lines: Vec<&str> = out.lines().collect();
-        assert!(lines.contains(&line), "{file}: {out}");
-        assert!(lines.contains(&teire), "{file}: {out}");
+        assert_prints(&["score", file], "", &[line, teire]);
     }
 }
 
@@ -458,11 +466,11 @@ fn a_string_in_atari_whose_capture_is_taken_back_at_once_is_not_dead() {
             "black dead (6 stones: F7 G7 J7 G6 H6 J6): captured even moving first (H5)",
         ),
     ] {
-        let (out, err, code) = nakade(&["score", "--to-move", to_move, "-"], diagram);
-        assert_eq!(code, 0, "{err}");
-        let lines: Vec<&str> = out.lines().collect();
-        assert!(lines.contains(&alive), "{out}");
-        assert!(lines.contains(&dead), "{out}");
+        assert_prints(
+            &["score", "--to-move", to_move, "-"],
+            diagram,
+            &[alive, dead],
+        );
     }
 }
 
@@ -483,15 +491,14 @@ fn a_string_in_atari_gives_its_group_no_liberty_in_a_race() {
 |X O O O|
 +-------+
 ";
-    let (out, err, code) = nakade(&["score", "--to-move", "W", "-"], diagram);
-    assert_eq!(code, 0, "{err}");
-    let lines: Vec<&str> = out.lines().collect();
-    for line in [
-        "black alive (6 stones: B4 B3 A2 B2 C2 A1): two eyes",
-        "white dead (5 stones: C4 D3 B1 C1 D1): lost a capturing race (2 liberties against 3)",
-    ] {
-        assert!(lines.contains(&line), "{out}");
-    }
+    assert_prints(
+        &["score", "--to-move", "W", "-"],
+        diagram,
+        &[
+            "black alive (6 stones: B4 B3 A2 B2 C2 A1): two eyes",
+            "white dead (5 stones: C4 D3 B1 C1 D1): lost a capturing race (2 liberties against 3)",
+        ],
+    );
 }
 
 /// A group short of eyes whose own space is beyond the solver's reach (a bound, not
@@ -520,13 +527,10 @@ fn a_dead_group_whose_own_space_is_beyond_the_solver_is_not_settled() {
 |. . . . . O . O O X . X .|
 +-------------------------+
 ";
-    let (out, err, code) = nakade(&["score", "--to-move", "B", "-"], diagram);
-    assert_eq!(code, 0, "{err}");
-    let lines: Vec<&str> = out.lines().collect();
     let line = "black dead (9 stones: C13 D13 B12 C12 B11 B10 C10 D10 C9): 1 eye inside the \
                 opponent's area, not counting an 8-point space of its own beyond the solver's \
                 reach: whether it gives an eye is not read";
-    assert!(lines.contains(&line), "{out}");
+    assert_prints(&["score", "--to-move", "B", "-"], diagram, &[line]);
     let (out, err, code) = nakade(&["score", "--json", "--to-move", "B", "-"], diagram);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
