@@ -501,6 +501,29 @@ fn a_string_in_atari_gives_its_group_no_liberty_in_a_race() {
     );
 }
 
+/// A save the tactical reader finds only where its node budget cut a line short is read
+/// again deeper where the status found without that reading leaves the string standing:
+/// black E5 in the corner of the sweep's `sp5_0018`. At the final status's budget the first
+/// reading saves it (E4) with a line cut short, and the steps alone leave it alive; the
+/// deeper reading finds that the save fails, and the status is found again with E5 dead.
+#[test]
+fn a_save_found_at_the_edge_of_the_budget_is_read_deeper_where_the_string_would_live() {
+    let diagram = "\
++---------+
+|. . . . X|
+|. . . . .|
+|O O . . .|
+|X . O . .|
+|. . . . .|
++---------+
+";
+    assert_prints(
+        &["score", "-"],
+        diagram,
+        &["black dead (1 stone: E5): captured even moving first (E4)"],
+    );
+}
+
 /// A group short of eyes whose own space is beyond the solver's reach (a bound, not
 /// counted) is dead but not settled, and the reason names the space. From a GNU Go 3.8
 /// self-play game held out of the corpus (13x13, level 8, seed 502), black to move: the

@@ -19,7 +19,11 @@
 //!    (Benson). (The eye stage's
 //!    own rules for dead strings, [`Liveness::from_readings`], are not used: the steps below
 //!    decide those strings from their eyes, and agree with GNU Go as often, at half the
-//!    cost.)
+//!    cost.) A save the reader finds where its node budget cut a line short is read again
+//!    deeper only for a string the steps below do not call dead for a settled reason; where
+//!    that reading finds the save fails, the steps run again with the string dead. A string
+//!    dead for good either way keeps the reason found first (its group's eyes or race, not
+//!    its capture).
 //! 2. **Groups**: the strings of one colour that own one eye space together, or that share
 //!    two liberties, or a liberty where the opponent cannot play (his stone there would be
 //!    captured at once), live and die together.
@@ -515,7 +519,64 @@ fn final_status_with(
     let read = limits.analysis.read;
     // A string its owner saves with one move is not read: its defence never fails. Whether
     // it can be captured (asked of a few groups below) is read when asked.
-    let readings = strings::read_unless_safe(&mut work, read);
+    let mut readings = strings::read_unless_safe(&mut work, read);
+    // A save found at the edge of the reading's budget is read again deeper (the deeper
+    // reading may find that the save fails: the string is then dead by capture) only for
+    // the strings the status found without it does not call dead for a settled reason: a
+    // string dead for good either way keeps the reason found first. Where a deeper reading
+    // changes what the steps below use (the defence fails, or the attack), the status is
+    // found again with it.
+    loop {
+        let report = from_readings(board, &mut work, ev, to_move, limits, look_ahead, &readings);
+        let todo: Vec<Loc> = readings
+            .deeper
+            .iter()
+            .copied()
+            .filter(|&s| {
+                report
+                    .group_at(s)
+                    .is_none_or(|g| g.status != FinalStatus::Dead || !g.reason.settled())
+            })
+            .collect();
+        if todo.is_empty() {
+            return report;
+        }
+        readings.deeper.retain(|s| !todo.contains(s));
+        let mut changed = false;
+        for (s, deeper) in todo
+            .iter()
+            .zip(strings::read_deeper(&mut work, &todo, read))
+        {
+            let Some(entry) = readings.strings.iter_mut().find(|(t, _)| t == s) else {
+                continue;
+            };
+            let uses = |st: Option<StringStatus>| match st {
+                Some(StringStatus::Read { attack, defense }) => (
+                    matches!(attack, Attack::Captures(_)),
+                    defense == Defense::Fails,
+                ),
+                _ => (false, false),
+            };
+            changed |= uses(entry.1) != uses(Some(deeper));
+            entry.1 = Some(deeper);
+        }
+        if !changed {
+            return report;
+        }
+    }
+}
+
+/// [`final_status_with`] from the reading of dead strings.
+fn from_readings(
+    board: &Board,
+    work: &mut Board,
+    ev: &Evaluator<'_>,
+    to_move: Color,
+    limits: FinalLimits,
+    look_ahead: bool,
+    readings: &strings::ReadUnlessSafe,
+) -> FinalReport {
+    let read = limits.analysis.read;
     // Step 1.
     let mut dead_reason: Vec<(Loc, Reason)> = Vec::new();
     let mut pass_alive = vec![false; board.grid_len()];
@@ -538,7 +599,7 @@ fn final_status_with(
             StringStatus::Read {
                 attack: Attack::Captures(at),
                 defense: Defense::Fails,
-            } if !lives_locally(&mut work, s) => dead_reason.push((s, Reason::Captured(at))),
+            } if !lives_locally(work, s) => dead_reason.push((s, Reason::Captured(at))),
             StringStatus::Read {
                 attack: Attack::Captures(at),
                 ..
@@ -566,7 +627,7 @@ fn final_status_with(
         // read only for the groups that need them: a group whose other spaces give it two
         // eyes, or a pass-alive one, is alive whatever they are worth.
         let (mut reports, deferred): (Vec<SpaceReport>, Vec<bool>) =
-            analysis::analyze_deferring(&mut work, ev, &live, limits.analysis, Defer::Large)
+            analysis::analyze_deferring(work, ev, &live, limits.analysis, Defer::Large)
                 .into_iter()
                 .unzip();
         let mut groups = candidates(board, &live, &reports, &pass_alive);
@@ -582,7 +643,7 @@ fn final_status_with(
                 .zip(&needed)
                 .filter_map(|(r, &n)| n.then_some(r))
                 .collect();
-            analysis::value_deferred(&mut work, ev, &mut todo, limits.analysis);
+            analysis::value_deferred(work, ev, &mut todo, limits.analysis);
             groups = candidates(board, &live, &reports, &pass_alive);
         }
         if rounds > MAX_ROUNDS {
@@ -618,7 +679,7 @@ fn final_status_with(
                 if g.eyes.max == 0
                     && g.strings
                         .iter()
-                        .all(|&s| is_capturable(&mut work, &mut capturable, s, read))
+                        .all(|&s| is_capturable(work, &mut capturable, s, read))
                 {
                     for &s in &g.strings {
                         new_dead.push((s, Reason::Capturable(g.eyes)));
@@ -642,7 +703,7 @@ fn final_status_with(
                     };
                     if to_move == g.color
                         && if g.strings.len() == 1 {
-                            !is_capturable(&mut work, &mut capturable, g.strings[0], read)
+                            !is_capturable(work, &mut capturable, g.strings[0], read)
                         } else {
                             look_ahead
                                 && save.is_some_and(|at| lives_after_save(board, ev, limits, g, at))
@@ -675,7 +736,7 @@ fn final_status_with(
                 }
                 continue;
             }
-            if let Some(shared) = seki(&mut work, &live, read, &groups, gi, &foes) {
+            if let Some(shared) = seki(work, &live, read, &groups, gi, &foes) {
                 new_fixed.push((g.strings.clone(), FinalStatus::Seki, Reason::Seki(shared)));
                 continue;
             }
@@ -684,7 +745,7 @@ fn final_status_with(
             // by liberties, the fewest losing (an eye counted as the moves it takes to fill:
             // a big eye gives more).
             let mine = race_liberties(board, &g.strings);
-            match race_read(&mut work, &groups, gi, &foes, to_move) {
+            match race_read(work, &groups, gi, &foes, to_move) {
                 Some(settled) => {
                     races.push((gi, mine, Reason::LostRaceRead { settled }, foes.clone()));
                 }

@@ -67,6 +67,7 @@ pub(crate) fn read_with(board: &mut Board, limits: ReadLimits, use_kept: bool) -
     let ReadUnlessSafe {
         pass_alive,
         strings,
+        ..
     } = read_some(board, limits, use_kept, false);
     StringReadings {
         pass_alive,
@@ -81,7 +82,9 @@ pub(crate) fn read_with(board: &mut Board, limits: ReadLimits, use_kept: bool) -
 /// What the reading of dead strings needs ([`read`] less the strings whose defence cannot
 /// fail): every string by its head, in board order, with its status, `None` for a string
 /// [`saved_by_one_move`] (not read: no reading says it dead; whether it can be captured
-/// is read on demand by [`capturable`]).
+/// is read on demand by [`capturable`]). A save found where the node limit cut a line short
+/// is not read again deeper here: the string is named in `deeper`, with the first reading's
+/// status, for [`read_deeper`] to read where its status matters.
 pub(crate) fn read_unless_safe(board: &mut Board, limits: ReadLimits) -> ReadUnlessSafe {
     read_some(board, limits, true, true)
 }
@@ -92,6 +95,28 @@ pub(crate) struct ReadUnlessSafe {
     pub pass_alive: [PassAlive; 2],
     /// Each string by its head, in board order, with its status (`None`: not read).
     pub strings: Vec<(Loc, Option<StringStatus>)>,
+    /// The strings whose status is a first reading's save found at the edge of its budget,
+    /// not yet read deeper (only with `skip_safe`; see [`read_deeper`]).
+    pub deeper: Vec<Loc>,
+}
+
+/// The statuses [`read`] gives the strings `heads` (each a string's head) that
+/// [`read_unless_safe`] left to a deeper reading: read again with
+/// [`tactics::SAVED_REREAD_FACTOR`] times the budget, side by side, and kept between
+/// positions ([`kept`]).
+pub(crate) fn read_deeper(
+    board: &mut Board,
+    heads: &[Loc],
+    limits: ReadLimits,
+) -> Vec<StringStatus> {
+    let snap = kept::Snapshot::of(board);
+    side_by_side(
+        board,
+        heads,
+        PARALLEL_UNSAFE_STRINGS,
+        Tasks::OneEach,
+        |b, &s| read_string(b, &snap, s, limits),
+    )
 }
 
 /// Whether the tactical reading of dead strings captures the string through `s`, its
@@ -182,15 +207,62 @@ fn read_some(
             PARALLEL_STRINGS
         },
         Tasks::OneEach,
-        |b, &i| read_string(b, &snap, strings[i].0, limits),
+        |b, &i| {
+            if skip_safe {
+                read_first(b, &snap, strings[i].0, limits)
+            } else {
+                (read_string(b, &snap, strings[i].0, limits), false)
+            }
+        },
     );
-    for (i, status) in to_read.into_iter().zip(read) {
+    let mut deeper = Vec::new();
+    for (i, (status, needs_deeper)) in to_read.into_iter().zip(read) {
         strings[i].1 = Some(status);
+        if needs_deeper {
+            deeper.push(strings[i].0);
+        }
     }
     ReadUnlessSafe {
         pass_alive,
         strings,
+        deeper,
     }
+}
+
+/// The first reading of [`read_string`] alone, and whether it is a save found at the edge
+/// of its budget, which [`read_string`] would read again deeper (such a reading is not
+/// kept: it is not [`read_string`]'s answer).
+fn read_first(
+    board: &mut Board,
+    snap: &kept::Snapshot,
+    s: Loc,
+    limits: ReadLimits,
+) -> (StringStatus, bool) {
+    let ((attack, defense, gave_up), rec) =
+        tactics::recorded(board, |b| tactics::status_hemmed(b, s, limits));
+    let deeper = needs_deeper(attack, defense, gave_up);
+    if !deeper {
+        // What `read_string` reads and keeps: `status_of` is this reading then.
+        kept::keep(
+            board,
+            snap,
+            s,
+            kept::Kind::Status,
+            limits,
+            rec,
+            kept::Answer::Status(attack, defense),
+        );
+    }
+    (StringStatus::Read { attack, defense }, deeper)
+}
+
+/// A reading that captures and saves, the save found where the budget cut a line short:
+/// [`status_of`] reads it again deeper.
+fn needs_deeper(attack: Attack, defense: Defense, gave_up: bool) -> bool {
+    matches!(
+        (attack, defense, gave_up),
+        (Attack::Captures(_), Defense::Saves(_), true)
+    )
 }
 
 /// The reading of dead strings for one string: [`tactics`]' status with hemmed-in strings
@@ -218,7 +290,7 @@ fn read_string(
 
 fn status_of(board: &mut Board, s: Loc, limits: ReadLimits) -> (Attack, Defense) {
     let (attack, defense, gave_up) = tactics::status_hemmed(board, s, limits);
-    if let (Attack::Captures(_), Defense::Saves(_), true) = (attack, defense, gave_up) {
+    if needs_deeper(attack, defense, gave_up) {
         let deeper = ReadLimits {
             max_nodes: limits
                 .max_nodes
@@ -309,7 +381,9 @@ mod tests {
     /// The strings the reading of dead strings leaves unread are never dead by reading: on
     /// every position of `tests/final/`, the whole reading of each string
     /// [`saved_by_one_move`] finds a defence, and its attack is what [`capturable`] reads
-    /// on demand. Every string read by both gets the same status.
+    /// on demand. Every string read by both gets the same status, except those left to a
+    /// deeper reading: their first reading is a save at the edge of the budget, and
+    /// [`read_deeper`] gives the whole reading's status.
     #[test]
     fn a_string_saved_by_one_move_is_never_read_dead() {
         let limits = ReadLimits {
@@ -317,16 +391,36 @@ mod tests {
             ..ReadLimits::default()
         };
         let (mut skipped, mut skipped_capturable, mut read_both) = (0, 0, 0);
+        let mut deeper = 0;
         for (name, mut board) in final_positions() {
-            let whole = read(&mut board, limits);
-            let some = read_unless_safe(&mut board, limits);
+            let whole = read_with(&mut board, limits, false);
+            // Not through the kept readings: `read` just kept the deeper readings.
+            let some = read_some(&mut board, limits, false, true);
             assert_eq!(whole.strings.len(), some.strings.len(), "{name}");
+            let again = read_deeper(&mut board, &some.deeper, limits);
             for (&(s, status), &(t, maybe)) in whole.strings.iter().zip(&some.strings) {
                 assert_eq!(s, t, "{name}");
                 let at = format!("{name} {}", crate::board::vertex::name(&board, s));
                 match maybe {
                     Some(st) => {
-                        assert_eq!(st, status, "{at}");
+                        match some.deeper.iter().position(|&d| d == s) {
+                            Some(i) => {
+                                let (_, _, gave_up) = tactics::status_hemmed(&mut board, s, limits);
+                                assert!(
+                                    matches!(
+                                        st,
+                                        StringStatus::Read {
+                                            attack: Attack::Captures(_),
+                                            defense: Defense::Saves(_)
+                                        }
+                                    ) && gave_up,
+                                    "{at}"
+                                );
+                                assert_eq!(again[i], status, "{at}");
+                                deeper += 1;
+                            }
+                            None => assert_eq!(st, status, "{at}"),
+                        }
                         read_both += 1;
                     }
                     None => {
@@ -346,5 +440,7 @@ mod tests {
         // Most strings are left unread, some of them strings a reading captures.
         assert!(skipped > 1_500 && read_both > 300, "{skipped} {read_both}");
         assert!(skipped_capturable > 5, "{skipped_capturable}");
+        // Some saves are found at the edge of the budget (24 on this corpus).
+        assert!(deeper > 10, "{deeper}");
     }
 }
