@@ -243,17 +243,29 @@ fn read_first(
     let deeper = needs_deeper(attack, defense, gave_up);
     if !deeper {
         // What `read_string` reads and keeps: `status_of` is this reading then.
-        kept::keep(
-            board,
-            snap,
-            s,
-            kept::Kind::Status,
-            limits,
-            rec,
-            kept::Answer::Status(attack, defense),
-        );
+        keep_status(board, snap, s, limits, rec, (attack, defense));
     }
     (StringStatus::Read { attack, defense }, deeper)
+}
+
+/// Keep the reading of dead strings' answer for the string `s` ([`kept`]).
+fn keep_status(
+    board: &Board,
+    snap: &kept::Snapshot,
+    s: Loc,
+    limits: ReadLimits,
+    rec: tactics::Recording,
+    (attack, defense): (Attack, Defense),
+) {
+    kept::keep(
+        board,
+        snap,
+        s,
+        kept::Kind::Status,
+        limits,
+        rec,
+        kept::Answer::Status(attack, defense),
+    );
 }
 
 /// A reading that captures and saves, the save found where the budget cut a line short:
@@ -276,15 +288,7 @@ fn read_string(
     limits: ReadLimits,
 ) -> StringStatus {
     let ((attack, defense), rec) = tactics::recorded(board, |b| status_of(b, s, limits));
-    kept::keep(
-        board,
-        snap,
-        s,
-        kept::Kind::Status,
-        limits,
-        rec,
-        kept::Answer::Status(attack, defense),
-    );
+    keep_status(board, snap, s, limits, rec, (attack, defense));
     StringStatus::Read { attack, defense }
 }
 
