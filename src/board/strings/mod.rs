@@ -120,9 +120,14 @@ pub(crate) fn read_deeper(
 }
 
 /// Whether the tactical reading of dead strings captures the string through `s`, its
-/// opponent moving first: the attack of [`read`]'s reading of it, read alone.
+/// opponent moving first: the attack of [`read`]'s reading of it, read alone. The first
+/// reading is enough: the deeper one follows only a capture, and a budget cut gives its
+/// line to the defender, so more budget never undoes a capture.
 pub(crate) fn capturable(board: &mut Board, s: Loc, limits: ReadLimits) -> bool {
-    matches!(status_of(board, s, limits).0, Attack::Captures(_))
+    matches!(
+        tactics::status_hemmed(board, s, limits).0,
+        Attack::Captures(_)
+    )
 }
 
 /// True when the string through `s` has five liberties or more, or its owner gives it that
