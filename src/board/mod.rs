@@ -23,6 +23,8 @@
 
 pub mod analysis;
 pub mod ascii;
+#[cfg(test)]
+mod corpus;
 pub mod eyes;
 pub mod finish;
 pub mod orientation;

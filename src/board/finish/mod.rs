@@ -1698,12 +1698,12 @@ fn shares_liberty(board: &Board, a: Loc, b: Loc) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{ascii, sgf};
+    use crate::board::corpus::final_positions;
 
     thread_local! {
-        /// Set by a test to read every large space a group short of eyes without it owns in
-        /// the round it is met, as the rounds did before the reading for the reason alone
-        /// was left to their end.
+        /// Set by a test to read the large spaces of every group that needs them in the
+        /// round it is met, a group alive without them too (as the rounds did before a
+        /// reading for the reason alone was left to their end).
         pub(super) static LARGE_AT_ONCE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
         /// The large spaces read on this thread.
         pub(super) static LARGE_READ: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
@@ -1728,30 +1728,14 @@ mod tests {
     #[test]
     fn the_large_spaces_of_a_group_alive_without_them_are_read_at_the_end() {
         let (mut read_at_end, mut read_at_once, mut fewer) = (0, 0, 0);
-        for dir in ["selfplay", "composed"] {
-            let dir = format!("{}/tests/final/{dir}", env!("CARGO_MANIFEST_DIR"));
-            let mut paths: Vec<_> = std::fs::read_dir(&dir)
-                .unwrap()
-                .map(|e| e.unwrap().path())
-                .collect();
-            paths.sort();
-            for path in paths {
-                let text = std::fs::read_to_string(&path).unwrap();
-                let (board, to_move) = match path.extension().and_then(|e| e.to_str()) {
-                    Some("sgf") => {
-                        let pos = sgf::load(&text, None).unwrap();
-                        (pos.board, pos.to_move)
-                    }
-                    _ => (ascii::parse_board(&text, None).unwrap().board, Color::Black),
-                };
-                let (at_end, n_end) = final_with(&board, to_move, true);
-                let (at_once, n_once) = final_with(&board, to_move, false);
-                assert_eq!(at_end, at_once, "{}", path.display());
-                assert!(n_end <= n_once, "{}: {n_end} > {n_once}", path.display());
-                read_at_end += n_end;
-                read_at_once += n_once;
-                fewer += usize::from(n_end < n_once);
-            }
+        for (name, board, to_move) in final_positions() {
+            let (at_end, n_end) = final_with(&board, to_move, true);
+            let (at_once, n_once) = final_with(&board, to_move, false);
+            assert_eq!(at_end, at_once, "{name}");
+            assert!(n_end <= n_once, "{name}: {n_end} > {n_once}");
+            read_at_end += n_end;
+            read_at_once += n_once;
+            fewer += usize::from(n_end < n_once);
         }
         // The 170 positions: 150 spaces read against 192 (28 positions read fewer).
         assert!(fewer >= 20, "{fewer}");

@@ -363,29 +363,7 @@ pub fn with_ko_saves(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{ascii, sgf};
-
-    /// Every position of `tests/final/` (the self-play games' ends and the composed ones).
-    fn final_positions() -> Vec<(String, Board)> {
-        let mut out = Vec::new();
-        for dir in ["selfplay", "composed"] {
-            let dir = format!("{}/tests/final/{dir}", env!("CARGO_MANIFEST_DIR"));
-            let mut paths: Vec<_> = std::fs::read_dir(&dir)
-                .unwrap()
-                .map(|e| e.unwrap().path())
-                .collect();
-            paths.sort();
-            for path in paths {
-                let text = std::fs::read_to_string(&path).unwrap();
-                let board = match path.extension().and_then(|e| e.to_str()) {
-                    Some("sgf") => sgf::load(&text, None).unwrap().board,
-                    _ => ascii::parse_board(&text, None).unwrap().board,
-                };
-                out.push((path.display().to_string(), board));
-            }
-        }
-        out
-    }
+    use crate::board::corpus::final_positions;
 
     /// The strings the reading of dead strings leaves unread are never dead by reading: on
     /// every position of `tests/final/`, the whole reading of each string
@@ -401,7 +379,7 @@ mod tests {
         };
         let (mut skipped, mut skipped_capturable, mut read_both) = (0, 0, 0);
         let mut deeper = 0;
-        for (name, mut board) in final_positions() {
+        for (name, mut board, _) in final_positions() {
             let whole = read_with(&mut board, limits, false);
             // Not through the kept readings: `read` just kept the deeper readings.
             let some = read_some(&mut board, limits, false, true);
