@@ -218,12 +218,15 @@ fn the_two_host_faces_do_not_use_each_other() {
 /// The board layer's stages, in the order a position goes through them
 /// (`docs/ARCHITECTURE.md`): the board and its inputs, then `strings`, `eyes`, `values`, the
 /// `analysis` driver, and `finish` (the final status, which runs the driver). A file's stage is its folder (or, at the top of `src/board/`, the
-/// board's own files and `analysis.rs`). A file's unit tests (its `mod tests`, at the end)
+/// board's own files and `analysis.rs`; `corpus.rs`, the unit tests' loader of
+/// `tests/final/`, reads positions only). A file's unit tests (its `mod tests`, at the end)
 /// may drive the later stages to check an outcome on a whole position; its code and docs
 /// may not name them.
 fn board_stage(name: &str) -> Option<u8> {
     Some(match name {
-        "position" | "sgf" | "ascii" | "vertex" | "orientation" | "parallel" | "mod" => 0,
+        "position" | "sgf" | "ascii" | "vertex" | "orientation" | "parallel" | "corpus" | "mod" => {
+            0
+        }
         "strings" => 1,
         "eyes" => 2,
         "values" => 3,
