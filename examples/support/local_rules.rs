@@ -3,6 +3,9 @@
 //! `tests/solver_vs_local_reader.rs`; not an example of its own). See the example for the
 //! rules it plays by.
 
+// Each includer uses a part: the example `read_for`, the test `read`.
+#![allow(dead_code)]
+
 use std::collections::HashMap;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -103,15 +106,57 @@ pub enum Answer {
 
 type Key = (Vec<Point>, bool, Option<usize>, bool);
 
+/// What black must take.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Goal {
+    /// The target string.
+    String,
+    /// Any stone of the target string or of a white string beside a point marked `,`: the
+    /// whole wall around the fight, where white may not give up one string to save another.
+    Wall,
+}
+
 struct Reader<'a> {
     grid: &'a Grid,
     target: usize,
+    /// With [`Goal::Wall`], every stone black wins by taking.
+    wall: Vec<usize>,
     memo: HashMap<Key, Answer>,
+    /// Positions read `Unknown`, with the plies that were left: such a position is
+    /// `Unknown` again with as many plies left or fewer (a line that ends within fewer
+    /// plies ends within more), so it is not read again then.
+    unknown: HashMap<Key, u32>,
     nodes: u64,
     max_plies: u32,
 }
 
 impl Reader<'_> {
+    /// The playable empty points, the target's liberties first, then the points beside a
+    /// string of one or two liberties (a capture or an atari): the order only, every point
+    /// is read.
+    fn moves(&self, board: &[Point]) -> Vec<usize> {
+        let (_, target_libs) = string_and_liberties(board, self.grid, self.target);
+        let mut scored: Vec<(u32, usize)> = self
+            .grid
+            .playable
+            .iter()
+            .filter(|&&p| board[p] == Point::Empty)
+            .map(|&p| {
+                let mut score = if target_libs.contains(&p) { 100 } else { 0 };
+                for &n in &self.grid.neighbours[p] {
+                    if board[n] != Point::Empty {
+                        let libs = string_and_liberties(board, self.grid, n).1.len();
+                        score += 10 * 3u32.saturating_sub(libs as u32);
+                    }
+                }
+                (score, p)
+            })
+            .collect();
+        // Stable: equal scores keep the diagram's order.
+        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        scored.into_iter().map(|(_, p)| p).collect()
+    }
+
     fn read(
         &mut self,
         board: &[Point],
@@ -121,10 +166,12 @@ impl Reader<'_> {
         ply: u32,
     ) -> Answer {
         self.nodes += 1;
-        if board[self.target] != Point::White {
+        if board[self.target] != Point::White || self.wall.iter().any(|&q| board[q] != Point::White)
+        {
             return Answer::Kill;
         }
-        if two_eyes(board, self.grid, self.target) {
+        // Two eyes keep the target string; the rest of a wall may still be taken.
+        if self.wall.is_empty() && two_eyes(board, self.grid, self.target) {
             return Answer::Live;
         }
         if ply >= self.max_plies {
@@ -134,6 +181,10 @@ impl Reader<'_> {
         if let Some(&a) = self.memo.get(&key) {
             return a;
         }
+        let left = self.max_plies - ply;
+        if self.unknown.get(&key).is_some_and(|&d| d >= left) {
+            return Answer::Unknown;
+        }
         let (colour, goal) = if black {
             (Point::Black, Answer::Kill)
         } else {
@@ -141,8 +192,7 @@ impl Reader<'_> {
         };
         let mut unread = false;
         let mut reached = false;
-        for i in 0..self.grid.playable.len() {
-            let p = self.grid.playable[i];
+        for p in self.moves(board) {
             let Some((next, next_ko)) = play(board, self.grid, p, colour, ko) else {
                 continue;
             };
@@ -173,7 +223,10 @@ impl Reader<'_> {
             (false, false) if black => Answer::Live,
             (false, false) => Answer::Kill,
         };
-        if answer != Answer::Unknown {
+        if answer == Answer::Unknown {
+            let d = self.unknown.entry(key).or_insert(0);
+            *d = (*d).max(left);
+        } else {
             self.memo.insert(key, answer);
         }
         answer
@@ -267,10 +320,40 @@ pub fn parse_diagram(text: &str) -> Result<Diagram, String> {
 /// Whether black captures the white string at point `target` (black moving first or not),
 /// within `max_plies`, and the nodes read.
 pub fn read(diagram: &Diagram, target: usize, black_first: bool, max_plies: u32) -> (Answer, u64) {
+    read_for(diagram, target, Goal::String, black_first, max_plies)
+}
+
+/// [`read`] with black's goal: the target string, or any stone of the wall around the fight.
+pub fn read_for(
+    diagram: &Diagram,
+    target: usize,
+    goal: Goal,
+    black_first: bool,
+    max_plies: u32,
+) -> (Answer, u64) {
+    let mut wall = Vec::new();
+    if goal == Goal::Wall {
+        let (stones, _) = string_and_liberties(&diagram.board, &diagram.grid, target);
+        wall.extend(stones);
+        let empty = diagram
+            .grid
+            .playable
+            .iter()
+            .filter(|&&p| diagram.board[p] == Point::Empty);
+        for &p in empty {
+            for &n in &diagram.grid.neighbours[p] {
+                if diagram.board[n] == Point::White && !wall.contains(&n) {
+                    wall.extend(string_and_liberties(&diagram.board, &diagram.grid, n).0);
+                }
+            }
+        }
+    }
     let mut reader = Reader {
         grid: &diagram.grid,
         target,
+        wall,
         memo: HashMap::new(),
+        unknown: HashMap::new(),
         nodes: 0,
         max_plies,
     };
