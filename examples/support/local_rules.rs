@@ -153,7 +153,7 @@ impl Reader<'_> {
             })
             .collect();
         // Stable: equal scores keep the diagram's order.
-        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
         scored.into_iter().map(|(_, p)| p).collect()
     }
 
