@@ -524,16 +524,9 @@ fn a_save_found_at_the_edge_of_the_budget_is_read_deeper_where_the_string_would_
     );
 }
 
-/// A group short of eyes whose own space is beyond the solver's reach (a bound, not
-/// counted) is dead but not settled, and the reason names the space. From a GNU Go 3.8
-/// self-play game held out of the corpus (13x13, level 8, seed 502), black to move: the
-/// 8-point edge space A13-A8 holds white B9 in atari, and the solver gives it up (300 M
-/// nodes are not enough with the walls' liberties read too). GNU Go calls both black
-/// groups alive (black A9 takes B9 and joins them); nakade called them dead and settled
-/// ("1 eye inside the opponent's area").
-#[test]
-fn a_dead_group_whose_own_space_is_beyond_the_solver_is_not_settled() {
-    let diagram = "\
+/// `13-l8-s502`, a GNU Go 3.8 self-play game held out of the corpus (13x13, level 8), at its
+/// end: black to move.
+const HELD_13_L8_S502: &str = "\
 +-------------------------+
 |. . X X O . O . . . . O .|
 |. X X O . O . . . O O O O|
@@ -550,21 +543,66 @@ fn a_dead_group_whose_own_space_is_beyond_the_solver_is_not_settled() {
 |. . . . . O . O O X . X .|
 +-------------------------+
 ";
-    let line = "black dead (9 stones: C13 D13 B12 C12 B11 B10 C10 D10 C9): 1 eye inside the \
-                opponent's area, not counting an 8-point space of its own beyond the solver's \
-                reach: whether it gives an eye is not read";
-    assert_prints(&["score", "--to-move", "B", "-"], diagram, &[line]);
+
+/// A small space whose whole value the solver cannot read in its budget is read for life
+/// (`b` and `c`), not left a bound. From a GNU Go 3.8 self-play game held out of the corpus
+/// (13x13, level 8, seed 502), black to move: the 8-point edge space A13-A8 holds white B9
+/// in atari and, enclosed, black's 9-stone string C13-C9; its whole value does not end in
+/// 300 M nodes, its `b` and `c` (2 and 2) in 417. Black A9 takes B9 and joins the two black
+/// groups, which live with eyes in the edge space and at D6 (read by hand; GNU Go calls
+/// them alive too). nakade called them dead, first settled, then not settled (the space a
+/// bound).
+#[test]
+fn a_small_space_beyond_a_whole_reading_is_read_for_life() {
+    let diagram = HELD_13_L8_S502;
+    let lines = [
+        "black alive (22 stones: C13 D13 B12 C12 B11 B10 C10 D10 C9 B8 A7 B7 C7 D7 A6 C6 E6 C5 \
+         D5 E5 F5 D4): two eyes",
+        "white dead (1 stone: B9): captured even moving first (A9)",
+    ];
+    assert_prints(&["score", "--to-move", "B", "-"], diagram, &lines);
     let (out, err, code) = nakade(&["score", "--json", "--to-move", "B", "-"], diagram);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let dead: Vec<bool> = v["groups"]
+    assert_eq!(v["settled"], true, "{out}");
+    let black_alive = v["groups"]
         .as_array()
         .unwrap()
         .iter()
-        .filter(|g| g["status"] == "dead")
-        .map(|g| g["settled"].as_bool().unwrap())
+        .filter(|g| g["color"] == "black" && g["status"] == "alive")
+        .count();
+    assert_eq!(black_alive, 2, "{out}");
+}
+
+/// The same space in the analysis, whose small spaces are read whole: where the whole
+/// reading gives up (here within 10,000 nodes), the space keeps `b` and `c` (417 nodes), not
+/// a bound.
+#[test]
+fn a_small_space_whose_whole_reading_gives_up_keeps_b_and_c() {
+    use nakade::board::analysis::{analyze_position, AnalysisLimits};
+    let mut board = ascii::parse_board(HELD_13_L8_S502, None).unwrap().board;
+    let ev = Evaluator::with_default();
+    let limits = AnalysisLimits {
+        solver_nodes: 200,
+        ..AnalysisLimits::default()
+    };
+    let report = analyze_position(&mut board, &ev, Some(Color::Black), limits);
+    let a9 = vertex::parse(&board, "A9").unwrap();
+    let space = report
+        .spaces
+        .iter()
+        .find(|s| s.points().contains(&a9))
+        .unwrap();
+    let names: Vec<String> = space
+        .points()
+        .iter()
+        .map(|&l| vertex::name(&board, l))
         .collect();
-    assert_eq!(dead, [false, false]);
+    assert_eq!(names, ["A13", "B13", "A12", "A11", "A10", "A9", "B9", "A8"]);
+    assert_eq!(
+        (space.source_kind(), space.min_max()),
+        ("solver-min-max", Some((2, 2)))
+    );
 }
 
 /// Strings in each other's dead eyes, inside a dead group: in

@@ -55,8 +55,9 @@ pub struct AnalysisLimits {
     /// ([`Source::SolverMinMax`]), and where that gives up too, reported as a bound
     /// ([`Source::Bound`]).
     pub solver_nodes: u64,
-    /// Which digits the solver reads of a space of more than eight vertices that no pattern
-    /// answers: all four by default. A space one ko decides is always read whole.
+    /// Which digits the solver reads of a space that no pattern answers: all four by
+    /// default (see [`Digits`] for the order of the readings). A space one ko decides is
+    /// always read whole.
     pub digits: Digits,
 }
 
@@ -64,17 +65,21 @@ pub struct AnalysisLimits {
 /// `c` of its value ([`SpaceReport::min_max`]).
 pub type MinMax = (u8, u8);
 
-/// Which digits of a large space's value the solver reads ([`AnalysisLimits::digits`]).
+/// Which digits of a space's value the solver reads ([`AnalysisLimits::digits`]), where no
+/// pattern answers it. Whatever is asked, a whole reading that gives up within the budget
+/// leaves the space `b` and `c` ([`Source::SolverMinMax`]) rather than a bound.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Digits {
-    /// All four, and the vital points. `b` and `c` are read first, within the same budget:
-    /// where the whole reading then gives up, the space keeps them
-    /// ([`Source::SolverMinMax`]) rather than becoming a bound.
+    /// All four, and the vital points. For a space of more than eight vertices `b` and `c`
+    /// are read first, within the same budget; a smaller one is read whole first, and for
+    /// `b` and `c` only where that gives up.
     #[default]
     All,
     /// `b` and `c` only, the eyes with the attacker and with the owner moving first (see
     /// [`Features::min_max`]): what the final status asks, at a fraction of a whole
-    /// solve's cost. Such a space's source is [`Source::SolverMinMax`].
+    /// solve's cost. Such a space's source is [`Source::SolverMinMax`]. A space of at most
+    /// eight vertices is read as with [`Digits::MinMaxFirst`]: whole where `b` and `c`
+    /// differ, for its vital points.
     MinMax,
     /// `b` and `c` first, and all four only where they differ: what `eval_eye` prints
     /// (GNU Go's `MIN MAX`, with vital points only when `b != c`). A space whose `b` and
@@ -550,7 +555,6 @@ pub(crate) fn evaluate_or_defer(
         None if graph.len() <= limits.max_solver_vertices => {
             let answer = if graph.len() <= EVALUATOR_VERTICES {
                 small_space(ev, &graph, analyzed.outer_liberties, limits)
-                    .map(|e| e.map(|e| (e, source_of(e.source))))
             } else {
                 solve_large(ev, &graph, analyzed.outer_liberties, limits)
             };
@@ -592,25 +596,104 @@ pub(crate) fn evaluate_or_defer(
 /// How many times [`AnalysisLimits::solver_nodes`] a space of at most
 /// [`EVALUATOR_VERTICES`] vertices may read (within the evaluator's own limit): such a space
 /// reads in a few thousand nodes, but one whose walls are short of liberties, read with
-/// them, may not end (an 8-point edge space with a stone in atari in it and one outer
-/// liberty: 300 M nodes, 4 minutes, and still open). The analysis's budget gives 10 M
+/// them, may not end whole (an 8-point edge space with a stone in atari in it and one outer
+/// liberty: 300 M nodes, 4 minutes, and still open; `b` and `c` in 417 nodes, which is why
+/// a whole reading that gives up falls back on them). The analysis's budget gives 10 M
 /// nodes, the final status's 1 M (a 7x7 space of the small-board sweep needs more than
 /// 200,000).
 const SMALL_SPACE_FACTOR: u64 = 50;
 
 /// The evaluator's answer for a space of at most [`EVALUATOR_VERTICES`] vertices: the
-/// database, else the solver within [`SMALL_SPACE_FACTOR`] times the analysis's budget.
+/// database, else the solver within [`SMALL_SPACE_FACTOR`] times the analysis's budget, with
+/// its source.
+///
+/// The solver reads as [`AnalysisLimits::digits`] asks. With [`Digits::All`] it reads the
+/// whole value; with [`Digits::MinMax`] or [`Digits::MinMaxFirst`], `b` and `c` first, and
+/// the whole value only where they differ (the vital points then matter). Either way, a
+/// whole reading that gives up falls back on `b` and `c`: a space whose walls are short of
+/// liberties may take far longer to read whole than for life (the 8-point edge space of
+/// `13-l8-s502`, a stone in atari in it, a 9-stone string enclosed and one outer liberty:
+/// more than 300 M nodes whole, 417 for `b` and `c`).
 fn small_space(
     ev: &Evaluator<'_>,
     graph: &EyeGraph,
     outer: u8,
     limits: AnalysisLimits,
-) -> Result<Option<evaluate::Evaluation>, evaluate::EvalError> {
-    ev.evaluate_within(
-        graph,
-        outer,
-        limits.solver_nodes.saturating_mul(SMALL_SPACE_FACTOR),
+) -> Result<Option<(evaluate::Evaluation, Source)>, evaluate::EvalError> {
+    let nodes = limits.solver_nodes.saturating_mul(SMALL_SPACE_FACTOR);
+    let whole = || {
+        ev.evaluate_within(graph, outer, nodes)
+            .map(|e| e.map(|e| (e, source_of(e.source))))
+    };
+    // The database's values are whole; without the solver there is nothing more to read.
+    if ev.lookup(graph, outer.min(MAX_OUTER_LIBERTIES)).is_some() || !ev.has_solver() {
+        return whole();
+    }
+    let params = Params {
+        outer_liberties: outer.min(MAX_OUTER_LIBERTIES),
+        node_limit: nodes.min(ev.params().node_limit),
+        ..*ev.params()
+    };
+    let min_max = || read_solver(ev, graph, &params, true);
+    let first = match limits.digits {
+        Digits::All => None,
+        Digits::MinMax | Digits::MinMaxFirst => {
+            let m = min_max()?;
+            if m.value.b == m.value.c {
+                return Ok(Some((m, Source::SolverMinMax)));
+            }
+            Some(m)
+        }
+    };
+    match whole() {
+        Err(e) if gave_up(&e) => {
+            let m = match first {
+                Some(m) => m,
+                None => min_max()?,
+            };
+            Ok(Some((m, Source::SolverMinMax)))
+        }
+        answer => answer,
+    }
+}
+
+/// Whether the solver gave up on its budget (of nodes or time).
+fn gave_up(e: &evaluate::EvalError) -> bool {
+    matches!(
+        e,
+        evaluate::EvalError::Solver(SolveError::SearchLimit { .. } | SolveError::TimeLimit { .. })
     )
+}
+
+/// The solver's reading of `graph` (`b` and `c` alone with `min_max`), without lines of
+/// play: through the evaluator, which keeps answers and give-ups, where the shape fits its
+/// key.
+fn read_solver(
+    ev: &Evaluator<'_>,
+    graph: &EyeGraph,
+    params: &Params,
+    min_max: bool,
+) -> Result<evaluate::Evaluation, evaluate::EvalError> {
+    if graph.len() + graph.enclosed_len() <= canon::MAX_VERTICES {
+        return if min_max {
+            ev.solve_min_max(graph, params)
+        } else {
+            ev.solve_with(graph, params)
+        };
+    }
+    let features = Features {
+        lines: false,
+        min_max,
+        ..Features::default()
+    };
+    let sol = solve_with(&evaluate::space_of(graph)?, params, features)?;
+    // The space's vertices are the graph's, in its order.
+    Ok(evaluate::Evaluation {
+        value: sol.value,
+        attack: VertexSet(sol.attack),
+        defense: VertexSet(sol.defense),
+        source: evaluate::Source::Solver,
+    })
 }
 
 /// The solver's answer for a space of more than [`EVALUATOR_VERTICES`] vertices, within
@@ -635,41 +718,12 @@ fn solve_large(
     // Through the evaluator where the shape fits its key: a host analysing one position
     // after another meets the same large space move after move, and the evaluator keeps
     // both the exact answers and the give-ups (with their node limit).
-    let read = |min_max: bool| -> Result<evaluate::Evaluation, evaluate::EvalError> {
-        if graph.len() + graph.enclosed_len() <= canon::MAX_VERTICES {
-            return if min_max {
-                ev.solve_min_max(graph, &params)
-            } else {
-                ev.solve_with(graph, &params)
-            };
-        }
-        let features = Features {
-            lines: false,
-            min_max,
-            ..Features::default()
-        };
-        let sol = solve_with(&evaluate::space_of(graph)?, &params, features)?;
-        // The space's vertices are the graph's, in its order.
-        Ok(evaluate::Evaluation {
-            value: sol.value,
-            attack: VertexSet(sol.attack),
-            defense: VertexSet(sol.defense),
-            source: evaluate::Source::Solver,
-        })
-    };
+    let read = |min_max: bool| read_solver(ev, graph, &params, min_max);
     // A whole reading that gives up within the budget falls back on `b` and `c` alone, read
     // first: exact in the two digits life asks, rather than a bound in all four. Where `b`
     // and `c` give up, the whole reading is not tried: it reads the same two counts first
     // (only an open space without margins may take another way to 2222, and no analysis of
     // the bench positions or the games' snapshot meets one that this leaves a bound).
-    let gave_up = |e: &evaluate::EvalError| {
-        matches!(
-            e,
-            evaluate::EvalError::Solver(
-                SolveError::SearchLimit { .. } | SolveError::TimeLimit { .. }
-            )
-        )
-    };
     match limits.digits {
         Digits::All => {
             let min_max = read(true)?;
