@@ -283,6 +283,39 @@ fn two_strings_each_in_the_others_dead_eye_race_and_the_side_to_move_wins() {
     }
 }
 
+/// A group that loses a race by counting lives where its owner, to move, makes the second
+/// eye: two eyes are never taken. From a GNU Go 3.8 self-play game held out of the corpus
+/// (9x9, level 10, seed 702), black to move: black's C8-A5 (four liberties) beside white's
+/// eyeless D8-D6 has the corner space A9-B7, worth `0122`; black B8 makes two eyes (read
+/// apart by `examples/local_reader` on the corner's eight points, every outside point a
+/// permanent liberty: black's string lives with black first, 1,353 positions). Counted by
+/// liberties against D8-D6 and F7 together (4 against 6), it was dead; GNU Go calls it
+/// alive too.
+#[test]
+fn a_group_that_loses_a_race_by_counting_lives_by_making_its_second_eye() {
+    let diagram = "\
++-----------------+
+|. . . . . . . . .|
+|. . X O . . . . .|
+|. . X O . O . . .|
+|X X X O X . X . .|
+|X O O X X . . X .|
+|O . O O O X X . .|
+|. . . . . O O X X|
+|. . . . . O . O X|
+|. . . . . . . O O|
++-----------------+
+";
+    assert_prints(
+        &["score", "--to-move", "B", "-"],
+        diagram,
+        &[
+            "black alive (6 stones: C8 C7 A6 B6 C6 A5): critical (1 to 2 eyes): dies if the \
+           opponent moves first (B8), lives if its owner does (B8)",
+        ],
+    );
+}
+
 /// A capturing race whose winner first takes stones in atari inside: on the 4x4 board
 /// `..O./XXO./XXXO/.XO.` black's six (liberties A4, B4, A1) and white's C4 C3 (B4, D4, D3)
 /// have three liberties each, but white's C1 is in atari and D2 has two: black takes them and

@@ -65,7 +65,8 @@
 //!    liberties ([`Reason::LostRace`]), an eye counting the moves it takes to fill (a big
 //!    eye of four points five, of five eight), the last liberty of a string of the group in
 //!    atari none (the opponent fills it by taking that string), the side to move winning a
-//!    tie; a group
+//!    tie (but a group whose owner, to move, makes the second eye with one move, as above,
+//!    loses no counted race: it is alive, [`Reason::Critical`]); a group
 //!    whose neighbour is taken in a reading does not lose by counting, and of two groups
 //!    each taken in a reading the side to move takes first. In a round only the races lost
 //!    with the fewest liberties are decided; the others are read again once those stones
@@ -711,21 +712,30 @@ fn from_readings(
                     weak(h_) && enclosed(board, &live, h_, weak_with(h_.color))
                 })
                 .collect();
+            // Its owner to move makes the second eye with one move (a group short of two
+            // eyes only while the opponent moves first): the reason, when he lives by it.
+            let makes_two_eyes = |work: &mut Board,
+                                  capturable: &mut [Option<bool>],
+                                  g: &Candidate|
+             -> Option<Reason> {
+                if to_move != g.color || g.eyes.max < 2 {
+                    return None;
+                }
+                let why = critical(board, &reports, g);
+                let save = match why {
+                    Reason::Critical { save, .. } => save,
+                    _ => None,
+                };
+                let lives = if g.strings.len() == 1 {
+                    !is_capturable(work, capturable, g.strings[0], read)
+                } else {
+                    look_ahead && save.is_some_and(|at| lives_after_save(board, ev, limits, g, at))
+                };
+                lives.then_some(why)
+            };
             if foes.is_empty() {
                 let why = if g.eyes.max >= 2 {
-                    let why = critical(board, &reports, g);
-                    let save = match why {
-                        Reason::Critical { save, .. } => save,
-                        _ => None,
-                    };
-                    if to_move == g.color
-                        && if g.strings.len() == 1 {
-                            !is_capturable(work, &mut capturable, g.strings[0], read)
-                        } else {
-                            look_ahead
-                                && save.is_some_and(|at| lives_after_save(board, ev, limits, g, at))
-                        }
-                    {
+                    if let Some(why) = makes_two_eyes(work, &mut capturable, g) {
                         // Its owner moves first and makes the second eye: alive, not
                         // settled. (A group of one string the reader cannot take; a group of
                         // several whose links the opponent, moving next, cannot cut: see
@@ -733,7 +743,7 @@ fn from_readings(
                         new_fixed.push((g.strings.clone(), FinalStatus::Alive, why));
                         continue;
                     }
-                    why
+                    critical(board, &reports, g)
                 } else {
                     // A space of its own beyond the solver's reach is not counted: the
                     // status is not settled.
@@ -767,11 +777,22 @@ fn from_readings(
                     races.push((gi, mine, Reason::LostRaceRead { settled }, foes.clone()));
                 }
                 None => {
-                    for &h in &foes {
+                    let lost = foes.iter().find_map(|&h| {
                         let theirs = race_liberties(board, &groups[h].strings);
-                        if mine < theirs || (mine == theirs && to_move != g.color) {
-                            races.push((gi, mine, Reason::LostRace(mine, theirs), foes.clone()));
-                            break;
+                        (mine < theirs || (mine == theirs && to_move != g.color)).then_some(theirs)
+                    });
+                    // A race lost by counting is no race where its owner, to move, makes the
+                    // second eye: two eyes are never taken (`9-l10-s702`, held out: black's
+                    // corner space, worth `0122`, beside white's eyeless D8-D6). A race read
+                    // to the end has tried that move already.
+                    if let Some(theirs) = lost {
+                        match makes_two_eyes(work, &mut capturable, g) {
+                            Some(why) => {
+                                new_fixed.push((g.strings.clone(), FinalStatus::Alive, why))
+                            }
+                            None => {
+                                races.push((gi, mine, Reason::LostRace(mine, theirs), foes.clone()))
+                            }
                         }
                     }
                 }
