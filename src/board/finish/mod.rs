@@ -712,30 +712,29 @@ fn from_readings(
                     weak(h_) && enclosed(board, &live, h_, weak_with(h_.color))
                 })
                 .collect();
-            // Its owner to move makes the second eye with one move (a group short of two
-            // eyes only while the opponent moves first): the reason, when he lives by it.
-            let makes_two_eyes = |work: &mut Board,
-                                  capturable: &mut [Option<bool>],
-                                  g: &Candidate|
-             -> Option<Reason> {
+            // Its owner to move makes the second eye with one move, at the save of `why` (its
+            // `critical` reason), and lives by it.
+            let owner_lives = |work: &mut Board,
+                               capturable: &mut [Option<bool>],
+                               g: &Candidate,
+                               why: &Reason|
+             -> bool {
                 if to_move != g.color || g.eyes.max < 2 {
-                    return None;
+                    return false;
                 }
-                let why = critical(board, &reports, g);
+                if g.strings.len() == 1 {
+                    return !is_capturable(work, capturable, g.strings[0], read);
+                }
                 let save = match why {
-                    Reason::Critical { save, .. } => save,
+                    Reason::Critical { save, .. } => *save,
                     _ => None,
                 };
-                let lives = if g.strings.len() == 1 {
-                    !is_capturable(work, capturable, g.strings[0], read)
-                } else {
-                    look_ahead && save.is_some_and(|at| lives_after_save(board, ev, limits, g, at))
-                };
-                lives.then_some(why)
+                look_ahead && save.is_some_and(|at| lives_after_save(board, ev, limits, g, at))
             };
             if foes.is_empty() {
                 let why = if g.eyes.max >= 2 {
-                    if let Some(why) = makes_two_eyes(work, &mut capturable, g) {
+                    let why = critical(board, &reports, g);
+                    if owner_lives(work, &mut capturable, g, &why) {
                         // Its owner moves first and makes the second eye: alive, not
                         // settled. (A group of one string the reader cannot take; a group of
                         // several whose links the opponent, moving next, cannot cut: see
@@ -743,7 +742,7 @@ fn from_readings(
                         new_fixed.push((g.strings.clone(), FinalStatus::Alive, why));
                         continue;
                     }
-                    critical(board, &reports, g)
+                    why
                 } else {
                     // A space of its own beyond the solver's reach is not counted: the
                     // status is not settled.
@@ -786,13 +785,11 @@ fn from_readings(
                     // corner space, worth `0122`, beside white's eyeless D8-D6). A race read
                     // to the end has tried that move already.
                     if let Some(theirs) = lost {
-                        match makes_two_eyes(work, &mut capturable, g) {
-                            Some(why) => {
-                                new_fixed.push((g.strings.clone(), FinalStatus::Alive, why))
-                            }
-                            None => {
-                                races.push((gi, mine, Reason::LostRace(mine, theirs), foes.clone()))
-                            }
+                        let why = critical(board, &reports, g);
+                        if owner_lives(work, &mut capturable, g, &why) {
+                            new_fixed.push((g.strings.clone(), FinalStatus::Alive, why));
+                        } else {
+                            races.push((gi, mine, Reason::LostRace(mine, theirs), foes.clone()));
                         }
                     }
                 }

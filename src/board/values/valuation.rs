@@ -553,11 +553,8 @@ pub(crate) fn evaluate_or_defer(
             return (unread, true);
         }
         None if graph.len() <= limits.max_solver_vertices => {
-            let answer = if graph.len() <= EVALUATOR_VERTICES {
-                small_space(ev, &graph, analyzed.outer_liberties, limits)
-            } else {
-                solve_large(ev, &graph, analyzed.outer_liberties, limits)
-            };
+            let small = graph.len() <= EVALUATOR_VERTICES;
+            let answer = solve_space(ev, &graph, analyzed.outer_liberties, limits, small);
             match answer {
                 Ok(Some((e, source))) => Some((e.value, e.attack, e.defense, source)),
                 // The search gave up, or the position (with its enclosed stones) has more
@@ -603,60 +600,73 @@ pub(crate) fn evaluate_or_defer(
 /// 200,000).
 const SMALL_SPACE_FACTOR: u64 = 50;
 
-/// The evaluator's answer for a space of at most [`EVALUATOR_VERTICES`] vertices: the
-/// database, else the solver within [`SMALL_SPACE_FACTOR`] times the analysis's budget, with
-/// its source.
+/// The solver's answer for a space that the database does not hold, with its source;
+/// `Ok(None)` for an evaluator without the solver. A `small` space (at most
+/// [`EVALUATOR_VERTICES`] vertices) reads within [`SMALL_SPACE_FACTOR`] times the analysis's
+/// budget, a larger one within the budget. No lines of play; the evaluator keeps the
+/// answers and the give-ups (with their node limit) where the shape fits its key: a host
+/// analysing one position after another meets the same space move after move.
 ///
-/// The solver reads as [`AnalysisLimits::digits`] asks. With [`Digits::All`] it reads the
-/// whole value; with [`Digits::MinMax`] or [`Digits::MinMaxFirst`], `b` and `c` first, and
-/// the whole value only where they differ (the vital points then matter). Either way, a
-/// whole reading that gives up falls back on `b` and `c`: a space whose walls are short of
-/// liberties may take far longer to read whole than for life (the 8-point edge space of
-/// `13-l8-s502`, a stone in atari in it, a 9-stone string enclosed and one outer liberty:
-/// more than 300 M nodes whole, 417 for `b` and `c`).
-fn small_space(
+/// The solver reads as [`AnalysisLimits::digits`] asks: `b` and `c` first, the whole value
+/// after them only where it is asked ([`Digits::All`], or `b != c` with
+/// [`Digits::MinMaxFirst`], and with [`Digits::MinMax`] for a small space, whose vital
+/// points then matter), except that a small space with [`Digits::All`] (the analysis) is
+/// read whole at once: it seldom needs more. A whole reading that gives up falls back on
+/// `b` and `c`: exact in the two digits life asks, rather than a bound in all four. A space
+/// whose walls are short of liberties may take far longer to read whole than for life (the
+/// 8-point edge space of `13-l8-s502`, a stone in atari in it, a 9-stone string enclosed
+/// and one outer liberty: more than 300 M nodes whole, 417 for `b` and `c`). Where `b` and
+/// `c` give up, the whole reading is not tried: it reads the same two counts first (only an
+/// open space without margins may take another way to 2222, and no analysis of the bench
+/// positions or the games' snapshot meets one that this leaves a bound).
+fn solve_space(
     ev: &Evaluator<'_>,
     graph: &EyeGraph,
     outer: u8,
     limits: AnalysisLimits,
+    small: bool,
 ) -> Result<Option<(evaluate::Evaluation, Source)>, evaluate::EvalError> {
-    let nodes = limits.solver_nodes.saturating_mul(SMALL_SPACE_FACTOR);
-    let whole = || {
-        ev.evaluate_within(graph, outer, nodes)
-            .map(|e| e.map(|e| (e, source_of(e.source))))
+    let nodes = if small {
+        limits.solver_nodes.saturating_mul(SMALL_SPACE_FACTOR)
+    } else {
+        limits.solver_nodes
     };
-    // The database's values are whole; without the solver there is nothing more to read.
-    if ev.lookup(graph, outer.min(MAX_OUTER_LIBERTIES)).is_some() || !ev.has_solver() {
-        return whole();
+    graph.check_liberties()?;
+    if !ev.has_solver() {
+        return Ok(None);
     }
     let params = Params {
         outer_liberties: outer.min(MAX_OUTER_LIBERTIES),
         node_limit: nodes.min(ev.params().node_limit),
         ..*ev.params()
     };
-    let min_max = || read_solver(ev, graph, &params, true);
-    let first = match limits.digits {
-        Digits::All => None,
-        Digits::MinMax | Digits::MinMaxFirst => {
-            let m = min_max()?;
-            if m.value.b == m.value.c {
-                return Ok(Some((m, Source::SolverMinMax)));
-            }
-            Some(m)
-        }
+    let read = |min_max: bool| read_solver(ev, graph, &params, min_max);
+    let min_max = if small && limits.digits == Digits::All {
+        None
+    } else {
+        Some(read(true)?)
     };
-    match whole() {
+    if let Some(m) = min_max {
+        let enough = match limits.digits {
+            Digits::All => false,
+            Digits::MinMax => !small || m.value.b == m.value.c,
+            Digits::MinMaxFirst => m.value.b == m.value.c,
+        };
+        if enough {
+            return Ok(Some((m, Source::SolverMinMax)));
+        }
+    }
+    match read(false) {
         Err(e) if gave_up(&e) => {
-            let m = match first {
+            let m = match min_max {
                 Some(m) => m,
-                None => min_max()?,
+                None => read(true)?,
             };
             Ok(Some((m, Source::SolverMinMax)))
         }
-        answer => answer,
+        whole => whole.map(|e| Some((e, Source::Solver))),
     }
 }
-
 /// Whether the solver gave up on its budget (of nodes or time).
 fn gave_up(e: &evaluate::EvalError) -> bool {
     matches!(
@@ -694,61 +704,4 @@ fn read_solver(
         defense: VertexSet(sol.defense),
         source: evaluate::Source::Solver,
     })
-}
-
-/// The solver's answer for a space of more than [`EVALUATOR_VERTICES`] vertices, within
-/// `nodes` search nodes (and the evaluator's own limits), without lines of play; kept by the
-/// evaluator, as its give-ups are, for the next position that holds the same shape.
-fn solve_large(
-    ev: &Evaluator<'_>,
-    graph: &EyeGraph,
-    outer: u8,
-    limits: AnalysisLimits,
-) -> Result<Option<(evaluate::Evaluation, Source)>, evaluate::EvalError> {
-    let nodes = limits.solver_nodes;
-    graph.check_liberties()?;
-    if !ev.has_solver() {
-        return Ok(None);
-    }
-    let params = Params {
-        outer_liberties: outer.min(MAX_OUTER_LIBERTIES),
-        node_limit: nodes.min(ev.params().node_limit),
-        ..*ev.params()
-    };
-    // Through the evaluator where the shape fits its key: a host analysing one position
-    // after another meets the same large space move after move, and the evaluator keeps
-    // both the exact answers and the give-ups (with their node limit).
-    let read = |min_max: bool| read_solver(ev, graph, &params, min_max);
-    // A whole reading that gives up within the budget falls back on `b` and `c` alone, read
-    // first: exact in the two digits life asks, rather than a bound in all four. Where `b`
-    // and `c` give up, the whole reading is not tried: it reads the same two counts first
-    // (only an open space without margins may take another way to 2222, and no analysis of
-    // the bench positions or the games' snapshot meets one that this leaves a bound).
-    match limits.digits {
-        Digits::All => {
-            let min_max = read(true)?;
-            match read(false) {
-                Err(e) if gave_up(&e) => Ok(Some((min_max, Source::SolverMinMax))),
-                whole => whole.map(|e| Some((e, Source::Solver))),
-            }
-        }
-        Digits::MinMax => read(true).map(|e| Some((e, Source::SolverMinMax))),
-        Digits::MinMaxFirst => {
-            let min_max = read(true)?;
-            if min_max.value.b == min_max.value.c {
-                return Ok(Some((min_max, Source::SolverMinMax)));
-            }
-            match read(false) {
-                Err(e) if gave_up(&e) => Ok(Some((min_max, Source::SolverMinMax))),
-                whole => whole.map(|e| Some((e, Source::Solver))),
-            }
-        }
-    }
-}
-
-fn source_of(s: evaluate::Source) -> Source {
-    match s {
-        evaluate::Source::Pattern { number, .. } => Source::Pattern(number),
-        evaluate::Source::Solver => Source::Solver,
-    }
 }
