@@ -88,7 +88,7 @@ pub fn evaluate_space(
     space: &EyeSpace,
     limits: AnalysisLimits,
 ) -> SpaceReport {
-    let analyzed = topology::analyze(board, space, limits.read);
+    let analyzed = topology::analyze_with(board, space, limits.read, limits.topology);
     value_analyzed(board, ev, analyzed, limits, Defer::Nothing).0
 }
 
@@ -238,7 +238,7 @@ fn spaces_with(
         found.extend(eye_spaces(board, live, c, limits.read));
     }
     let one = |b: &mut Board, s: &EyeSpace| {
-        let analyzed = topology::analyze(b, s, limits.read);
+        let analyzed = topology::analyze_with(b, s, limits.read, limits.topology);
         value_analyzed(b, ev, analyzed, limits, defer)
     };
     side_by_side(board, &found, PARALLEL_SPACES, Tasks::Runs, one)

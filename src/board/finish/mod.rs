@@ -111,6 +111,7 @@ pub mod score;
 
 use crate::board::analysis::{self, AnalysisLimits, Digits, MinMax, SpaceReport};
 use crate::board::eyes::eyespace::{domain, Liveness};
+use crate::board::eyes::topology::Detail;
 use crate::board::strings::tactics::{self, Attack, Defense, ReadLimits};
 use crate::board::strings::{self, StringStatus};
 use crate::board::values::valuation::Defer;
@@ -407,6 +408,8 @@ impl Default for FinalLimits {
                 solver_nodes: FINAL_SOLVER_NODES,
                 // Life asks `b` and `c` of a space, never two moves in a row.
                 digits: Digits::MinMax,
+                // And of a point of a space only whether it is a proper, half or false eye.
+                topology: Detail::Classes,
                 read: ReadLimits {
                     max_nodes: FINAL_READ_NODES,
                     ..analysis.read

@@ -6,7 +6,7 @@
 //! a bound), with the vital points mapped back to board points. [`super::ko`] joins the two
 //! readings of a space one ko decides; [`keep_playable`] drops vital points the board forbids.
 
-use crate::board::eyes::topology::{AnalyzedSpace, KoDiagonal, PointTopology};
+use crate::board::eyes::topology::{AnalyzedSpace, Detail, KoDiagonal, PointTopology};
 use crate::board::strings::tactics::ReadLimits;
 use crate::board::{vertex, Board, Color, Loc};
 use crate::evaluation::db::VertexSet;
@@ -59,6 +59,9 @@ pub struct AnalysisLimits {
     /// default (see [`Digits`] for the order of the readings). A space one ko decides is
     /// always read whole.
     pub digits: Digits,
+    /// What the diagonals of a space's points are read for: each point's exact sum by
+    /// default, or only its class ([`Detail::Classes`], what the final status asks).
+    pub topology: Detail,
 }
 
 /// The eyes a space gives with the attacker and with its owner moving first there: `b` and
@@ -94,6 +97,7 @@ impl Default for AnalysisLimits {
             max_solver_vertices: crate::evaluation::solve::MAX_VERTICES,
             solver_nodes: DEFAULT_SOLVER_NODES,
             digits: Digits::All,
+            topology: Detail::Sums,
         }
     }
 }
