@@ -99,6 +99,7 @@ fn features() -> Features {
         first_moves: false,
         min_max: false,
         only_b: false,
+        one_eye: false,
     }
 }
 

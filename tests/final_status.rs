@@ -961,13 +961,14 @@ fn alive_by_two_eyes(name: &str, stone: &str) -> (Board, nakade::board::finish::
     (board, group)
 }
 
-/// A final status reads a large space's two digits it needs (`b` and `c`, the eyes with
-/// either side moving first), not its whole value: the 9x9 self-play position's 15-point
-/// corner area (14 points of core), which a whole solve does not read within the final status's 20,000 nodes
-/// (it was counted as two eyes by its size: not settled), reads two eyes whoever moves
-/// first, settled. Its points and digits are the evidence the group carries.
+/// A final status reads of a large space what its group needs, not its whole value: the
+/// 9x9 self-play position's 15-point corner area (14 points of core), which a whole solve
+/// does not read within the final status's 20,000 nodes (it was counted as two eyes by its
+/// size: not settled), gives the group, which has one eye elsewhere, one at least whoever
+/// moves first (it gives two: `b` and `c` alone read 2222), settled. Its points and digits
+/// (one eye at least, two at most) are the evidence the group carries.
 #[test]
-fn a_large_area_is_read_for_the_eyes_with_either_side_first() {
+fn a_large_area_is_read_for_the_eyes_its_group_needs() {
     let (_, group) = alive_by_two_eyes("selfplay/9-l1-s8.sgf", "C9");
     assert!(group.reason.settled());
     let large: Vec<_> = group
@@ -976,7 +977,7 @@ fn a_large_area_is_read_for_the_eyes_with_either_side_first() {
         .filter(|(points, _)| points.len() == 15)
         .map(|(_, digits)| *digits)
         .collect();
-    assert_eq!(large, [Some((2, 2))]);
+    assert_eq!(large, [Some((1, 2))]);
 }
 
 /// A space read for `b` and `c` alone names one vital point a side where `b != c`, a move
@@ -1150,4 +1151,43 @@ fn a_stone_in_its_own_territory_beside_a_living_opponent_group_lives_with_its_wa
 +-------------------------+
 ";
     assert_eq!(statuses(b7, &["B7", "C8", "C7"]), [Alive, Alive, Alive]);
+}
+
+/// A group with one eye in its small spaces asks of its one large space only a second, read
+/// for one eye with the opponent first: black's L19 group of `19-l6-s7` (the 4-point space
+/// gives one eye, the open 18-point corner M19-Q17 at least one, far sooner than its two)
+/// and black's A9 group of `9-l1-s22` (17 points) have two eyes, settled, where a reading of the large
+/// space's `b` gave up and left them alive by "an area beyond exact reading" (not settled);
+/// white's C3, inside black's 16 points there, is then dead for a settled reason too.
+#[test]
+fn a_group_with_one_eye_reads_its_large_space_for_a_second_only() {
+    let ev = Evaluator::with_default();
+    for (name, at, points) in [
+        ("selfplay/19-l6-s7.sgf", "L19", 18),
+        ("selfplay/9-l1-s22.sgf", "A9", 17),
+    ] {
+        let (board, to_move, _) = load(name);
+        let report = final_status(&board, &ev, to_move, FinalLimits::default());
+        let g = report.group_at(vertex::parse(&board, at).unwrap()).unwrap();
+        assert_eq!(g.status, FinalStatus::Alive, "{name}");
+        assert!(
+            matches!(g.reason, nakade::board::finish::Reason::TwoEyes(_)),
+            "{name}: {:?}",
+            g.reason
+        );
+        assert!(
+            g.spaces
+                .iter()
+                .any(|(p, v)| p.len() == points && *v == Some((1, 2))),
+            "{name}: {:?}",
+            g.spaces
+        );
+        if name.contains("s22") {
+            let c3 = report
+                .group_at(vertex::parse(&board, "C3").unwrap())
+                .unwrap();
+            assert_eq!(c3.status, FinalStatus::Dead);
+            assert!(c3.reason.settled(), "{:?}", c3.reason);
+        }
+    }
 }

@@ -48,6 +48,7 @@ fn combination(bits: u32, with_history: bool) -> Features {
         first_moves: false,
         min_max: false,
         only_b: false,
+        one_eye: false,
     }
 }
 

@@ -131,18 +131,25 @@ pub(crate) fn analyze_deferring(
 }
 
 /// Reads the spaces [`analyze_deferring`] left unread, side by side (each as
-/// [`evaluate_space`] would have).
+/// [`evaluate_space`] would have), each for the digits given with it.
 pub(crate) fn value_deferred(
     board: &mut Board,
     ev: &Evaluator<'_>,
-    reports: &mut [&mut SpaceReport],
+    reports: &mut [(&mut SpaceReport, Digits)],
     limits: AnalysisLimits,
 ) {
-    let analyzed: Vec<AnalyzedSpace> = reports.iter().map(|r| r.analyzed.clone()).collect();
-    let valued = side_by_side(board, &analyzed, 2, Tasks::OneEach, |b, a| {
+    let analyzed: Vec<(AnalyzedSpace, Digits)> = reports
+        .iter()
+        .map(|(r, digits)| (r.analyzed.clone(), *digits))
+        .collect();
+    let valued = side_by_side(board, &analyzed, 2, Tasks::OneEach, |b, (a, digits)| {
+        let limits = AnalysisLimits {
+            digits: *digits,
+            ..limits
+        };
         value_analyzed(b, ev, a.clone(), limits, Defer::Nothing).0
     });
-    for (r, v) in reports.iter_mut().zip(valued) {
+    for ((r, _), v) in reports.iter_mut().zip(valued) {
         **r = v;
     }
 }

@@ -267,7 +267,7 @@ impl<'db> Evaluator<'db> {
         g: &EyeGraph,
         params: &Params,
     ) -> Result<Evaluation, EvalError> {
-        self.solve_cached(g, params, false)
+        self.solve_cached(g, params, false, false)
     }
 
     /// [`Evaluator::solve_with`] reading only `b` and `c` (see
@@ -278,7 +278,17 @@ impl<'db> Evaluator<'db> {
         g: &EyeGraph,
         params: &Params,
     ) -> Result<Evaluation, EvalError> {
-        self.solve_cached(g, params, true)
+        self.solve_cached(g, params, true, false)
+    }
+
+    /// [`Evaluator::solve_min_max`] reading `b` only as far as one eye first (see
+    /// [`Features::one_eye`](solve::Features::one_eye)). The cache keeps these apart too.
+    pub(crate) fn solve_one_eye(
+        &self,
+        g: &EyeGraph,
+        params: &Params,
+    ) -> Result<Evaluation, EvalError> {
+        self.solve_cached(g, params, true, true)
     }
 
     fn solve_cached(
@@ -286,6 +296,7 @@ impl<'db> Evaluator<'db> {
         g: &EyeGraph,
         params: &Params,
         min_max: bool,
+        one_eye: bool,
     ) -> Result<Evaluation, EvalError> {
         let compact = g.compact(|v| {
             v.marginal as u8
@@ -302,7 +313,7 @@ impl<'db> Evaluator<'db> {
             len += 1;
         }
         if min_max {
-            words[len] = 0x0200;
+            words[len] = 0x0200 | u32::from(one_eye) << 10;
             len += 1;
         }
         // Canonical position i holds vertex order[i] (enclosed stones included).
@@ -334,6 +345,7 @@ impl<'db> Evaluator<'db> {
                 let features = solve::Features {
                     lines: false,
                     min_max,
+                    one_eye,
                     ..solve::Features::default()
                 };
                 // Read in the canonical order, so that a search the node limit cuts short

@@ -43,7 +43,10 @@
 //!    A group alive without them in another way (an area counted, or two eyes with one in
 //!    an area beside it) has them read once the rounds of step 5 are over, for its reason
 //!    only: they cannot leave it short of eyes, and while the rounds take dead stones off
-//!    around it they change.
+//!    around it they change. A group whose other spaces give it one eye and that has one
+//!    large space asks of it only a second: it is read first for one eye with the opponent
+//!    moving first ([`Digits::OneEye`]), and for `b` and `c` only where it gives none (the
+//!    group has two eyes either way where it gives one).
 //! 4. **A group short of two eyes** is **dead** when, were it gone (and every group of its
 //!    colour short of eyes: invaders side by side do not enclose each other), its stones
 //!    would stand in the opponent's domain and outside its own (it is enclosed) and every
@@ -379,7 +382,9 @@ pub struct Group {
     /// the group's owner moving first there (`b` and `c` of its value), when the last round
     /// read them: the evidence for [`Reason::TwoEyes`], [`Reason::Enclosed`] and the others.
     /// `None` for a space beyond the solver (a bound), and for a large space (more than eight
-    /// vertices, no pattern) of a group that has two eyes without it: not read.
+    /// vertices, no pattern) of a group that has two eyes without it: not read. A large
+    /// space read only for the one eye its group needed ([`Digits::OneEye`]) gives `(1, 2)`:
+    /// one eye at least with the opponent first.
     pub spaces: Vec<(Vec<Loc>, Option<MinMax>)>,
 }
 
@@ -650,15 +655,23 @@ fn from_readings(
         // reason: they cannot make it short of eyes, and while the rounds take dead stones
         // off around it they change, so a reading of each would be spent for nothing.
         let mut groups = candidates(board, &live, &reports, &pass_alive);
-        let mut needed = vec![false; reports.len()];
-        let mut at_end = vec![false; reports.len()];
+        let mut needed = vec![None; reports.len()];
+        let mut at_end = vec![None; reports.len()];
         for g in groups.iter().filter(|g| !g.pass_alive && g.space_min < 2) {
             let later = !g.weak();
             #[cfg(test)]
             let later = later && !tests::LARGE_AT_ONCE.with(|c| c.get());
             let which = if later { &mut at_end } else { &mut needed };
-            for &i in &g.spaces {
-                which[i] |= deferred[i];
+            // A group with one eye in its other spaces asks of its one large space only a
+            // second.
+            let large = g.spaces.iter().filter(|&&i| deferred[i]).count();
+            let digits = if large == 1 && g.space_min == 1 {
+                Digits::OneEye
+            } else {
+                limits.analysis.digits
+            };
+            for &i in g.spaces.iter().filter(|&&i| deferred[i]) {
+                which[i] = Some(digits);
             }
         }
         if read_marked(work, ev, &mut reports, &needed, limits.analysis) {
@@ -936,18 +949,18 @@ fn from_readings(
 }
 
 /// Reads the large spaces `which` marks (left unread by [`analysis::analyze_deferring`]),
-/// side by side; false when it marks none.
+/// side by side, each for the digits it names; false when it marks none.
 fn read_marked(
     work: &mut Board,
     ev: &Evaluator<'_>,
     reports: &mut [SpaceReport],
-    which: &[bool],
+    which: &[Option<Digits>],
     limits: AnalysisLimits,
 ) -> bool {
-    let mut todo: Vec<&mut SpaceReport> = reports
+    let mut todo: Vec<(&mut SpaceReport, Digits)> = reports
         .iter_mut()
         .zip(which)
-        .filter_map(|(r, &n)| n.then_some(r))
+        .filter_map(|(r, &n)| n.map(|digits| (r, digits)))
         .collect();
     if todo.is_empty() {
         return false;

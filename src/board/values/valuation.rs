@@ -88,6 +88,12 @@ pub enum Digits {
     /// (GNU Go's `MIN MAX`, with vital points only when `b != c`). A space whose `b` and
     /// `c` are equal, or whose whole reading gives up, keeps [`Source::SolverMinMax`].
     MinMaxFirst,
+    /// First only whether a space gives one eye at least with the attacker moving first
+    /// (see [`Features::one_eye`]), and `b` and `c` as with [`Digits::MinMax`] where it
+    /// does not: what a group with one sure eye elsewhere asks of its one other space. A
+    /// space that gives one has the source [`Source::SolverOneEye`]. A space of at most
+    /// eight vertices is read as with [`Digits::MinMax`].
+    OneEye,
 }
 
 impl Default for AnalysisLimits {
@@ -115,6 +121,10 @@ pub enum Source {
     /// (not every vital point, nor the one a whole solve would prefer), where the reading
     /// found one within its budget.
     SolverMinMax,
+    /// The solver read only that the space gives one eye at least with the attacker moving
+    /// first ([`Digits::OneEye`]), all its group asked of it: the value gives `b` (and `a`)
+    /// as 1, a lower bound (`b` may be 2), and `c` and `d` as 2, upper bounds; no vital point.
+    SolverOneEye,
     /// Beyond the solver's reach (too many vertices, or the search gave up) and no pattern:
     /// the value given, two eyes in every digit, is only an upper bound, not the space's
     /// value.
@@ -138,6 +148,12 @@ impl std::fmt::Display for Source {
             Source::Pattern(n) => write!(f, "pattern {n}"),
             Source::Solver => write!(f, "solver"),
             Source::SolverMinMax => write!(f, "solver (the eyes with either side first only)"),
+            Source::SolverOneEye => {
+                write!(
+                    f,
+                    "solver (one eye at least with the attacker first, no more read)"
+                )
+            }
             Source::Bound => write!(f, "bound: at most 2 eyes (beyond the solver's reach)"),
             Source::Captured => write!(f, "captured stones"),
             Source::Unknown => write!(f, "unknown"),
@@ -181,16 +197,19 @@ impl SpaceReport {
     }
 
     /// The space's value when it is one: `None` for a bound ([`SpaceReport::is_bound`]), for
-    /// a space read for two digits only ([`Source::SolverMinMax`]) and for a space no
-    /// reading could value. What a host that reads only values should read.
+    /// a space read for two digits only ([`Source::SolverMinMax`]) or one eye only
+    /// ([`Source::SolverOneEye`]) and for a space no reading could value. What a host that
+    /// reads only values should read.
     pub fn exact_value(&self) -> Option<EyeValue> {
-        self.value
-            .filter(|_| !self.is_bound() && self.source != Source::SolverMinMax)
+        self.value.filter(|_| {
+            !self.is_bound() && !matches!(self.source, Source::SolverMinMax | Source::SolverOneEye)
+        })
     }
 
     /// The eyes the space gives with the attacker moving first there and with the owner
     /// moving first (`b` and `c` of its value), where they are known: from an exact value
-    /// or a reading of those two digits ([`Source::SolverMinMax`]).
+    /// or a reading of those two digits ([`Source::SolverMinMax`]). A space read for one eye
+    /// only ([`Source::SolverOneEye`]) gives `(1, 2)`: one eye at least, two at most.
     pub fn min_max(&self) -> Option<MinMax> {
         self.value.filter(|_| !self.is_bound()).map(|v| (v.b, v.c))
     }
@@ -201,18 +220,20 @@ impl SpaceReport {
         match self.value {
             Some(v) if self.is_bound() => format!("≤{v}"),
             Some(v) if self.source == Source::SolverMinMax => format!("?{}{}?", v.b, v.c),
+            Some(_) if self.source == Source::SolverOneEye => "≥1".to_string(),
             Some(v) => v.to_string(),
             None => "?".to_string(),
         }
     }
 
     /// The source in one word, as the JSON output names it: `pattern`, `solver`,
-    /// `solver-min-max`, `captured`, `ko`, `bound` or `unknown`.
+    /// `solver-min-max`, `solver-one-eye`, `captured`, `ko`, `bound` or `unknown`.
     pub fn source_kind(&self) -> &'static str {
         match self.source {
             Source::Pattern(_) => "pattern",
             Source::Solver => "solver",
             Source::SolverMinMax => "solver-min-max",
+            Source::SolverOneEye => "solver-one-eye",
             Source::Bound => "bound",
             Source::Captured => "captured",
             Source::Unknown => "unknown",
@@ -644,27 +665,34 @@ fn solve_space(
         node_limit: nodes.min(ev.params().node_limit),
         ..*ev.params()
     };
-    let read = |min_max: bool| read_solver(ev, graph, &params, min_max);
+    let read = |r: Reading| read_solver(ev, graph, &params, r);
+    let one_eye = limits.digits == Digits::OneEye && !small;
     let min_max = if small && limits.digits == Digits::All {
         None
+    } else if one_eye {
+        Some(read(Reading::OneEye)?)
     } else {
-        Some(read(true)?)
+        Some(read(Reading::MinMax)?)
     };
     if let Some(m) = min_max {
+        // Read for one eye, `b` is 1 only where the reading stopped at the eye it found.
+        if one_eye && m.value.b == 1 {
+            return Ok(Some((m, Source::SolverOneEye)));
+        }
         let enough = match limits.digits {
             Digits::All => false,
-            Digits::MinMax => !small || m.value.b == m.value.c,
+            Digits::MinMax | Digits::OneEye => !small || m.value.b == m.value.c,
             Digits::MinMaxFirst => m.value.b == m.value.c,
         };
         if enough {
             return Ok(Some((m, Source::SolverMinMax)));
         }
     }
-    match read(false) {
+    match read(Reading::Whole) {
         Err(e) if gave_up(&e) => {
             let m = match min_max {
                 Some(m) => m,
-                None => read(true)?,
+                None => read(Reading::MinMax)?,
             };
             Ok(Some((m, Source::SolverMinMax)))
         }
@@ -679,25 +707,37 @@ fn gave_up(e: &evaluate::EvalError) -> bool {
     )
 }
 
-/// The solver's reading of `graph` (`b` and `c` alone with `min_max`), without lines of
-/// play: through the evaluator, which keeps answers and give-ups, where the shape fits its
-/// key.
+/// What [`read_solver`] reads of a space.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reading {
+    /// All four digits.
+    Whole,
+    /// `b` and `c` alone ([`Features::min_max`]).
+    MinMax,
+    /// One eye with the attacker first, then `b` and `c` where there is none
+    /// ([`Features::one_eye`]).
+    OneEye,
+}
+
+/// The solver's reading of `graph`, as `reading` asks, without lines of play: through the
+/// evaluator, which keeps answers and give-ups, where the shape fits its key.
 fn read_solver(
     ev: &Evaluator<'_>,
     graph: &EyeGraph,
     params: &Params,
-    min_max: bool,
+    reading: Reading,
 ) -> Result<evaluate::Evaluation, evaluate::EvalError> {
     if graph.len() + graph.enclosed_len() <= canon::MAX_VERTICES {
-        return if min_max {
-            ev.solve_min_max(graph, params)
-        } else {
-            ev.solve_with(graph, params)
+        return match reading {
+            Reading::Whole => ev.solve_with(graph, params),
+            Reading::MinMax => ev.solve_min_max(graph, params),
+            Reading::OneEye => ev.solve_one_eye(graph, params),
         };
     }
     let features = Features {
         lines: false,
-        min_max,
+        min_max: reading != Reading::Whole,
+        one_eye: reading == Reading::OneEye,
         ..Features::default()
     };
     let sol = solve_with(&evaluate::space_of(graph)?, params, features)?;

@@ -15,8 +15,16 @@ pub(super) struct Ctx<'g> {
 impl Ctx<'_> {
     /// Eyes with the attacker (`black`) or the defender to move at `node`.
     pub(super) fn count(&mut self, node: &Node, black: bool, hist: &[u64]) -> u8 {
-        let mut eyes = 2;
-        for (i, eye) in [false, true].into_iter().enumerate() {
+        self.count_up_to(node, black, hist, 2)
+    }
+
+    /// [`Ctx::count`] read only as far as `most` eyes (at most 2): the count where it is
+    /// below `most`, else `most` (the defender has at least that many).
+    pub(super) fn count_up_to(&mut self, node: &Node, black: bool, hist: &[u64], most: u8) -> u8 {
+        let mut eyes = most.min(2);
+        // The game without the extra eye asks for two, the one with it for one.
+        let skip = usize::from(2 - eyes);
+        for (i, eye) in [false, true].into_iter().enumerate().skip(skip) {
             let attacker_wins = match &node[i] {
                 None => true,
                 Some(s) => {

@@ -113,6 +113,22 @@ impl Ctx<'_> {
             std::array::from_fn(|v| v as u8)
         };
         if self.s.features.min_max {
+            if self.s.features.one_eye && self.count_up_to(&node, true, &[], 1) == 1 {
+                // One eye at least with the attacker first: all that was asked.
+                return Solution {
+                    value: EyeValue {
+                        a: 1,
+                        b: 1,
+                        c: 2,
+                        d: 2,
+                    },
+                    first_moves: Vec::new(),
+                    attack: 0,
+                    defense: 0,
+                    pv: Default::default(),
+                    nodes: self.s.stats.nodes,
+                };
+            }
             // `c` is at least `b` (the defender moving first may pass), so `b = 2` settles it.
             let b = self.count(&node, true, &[]);
             let c = if b == 2 || self.s.features.only_b {
