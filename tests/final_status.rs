@@ -1189,5 +1189,19 @@ fn a_group_with_one_eye_reads_its_large_space_for_a_second_only() {
             assert_eq!(c3.status, FinalStatus::Dead);
             assert!(c3.reason.settled(), "{:?}", c3.reason);
         }
+        // A host that asks for every digit gets none read for one eye only: the large
+        // space's whole reading gives up within the budget, and it is a bound.
+        let mut limits = FinalLimits::default();
+        limits.analysis.digits = nakade::board::analysis::Digits::All;
+        let report = final_status(&board, &ev, to_move, limits);
+        let g = report.group_at(vertex::parse(&board, at).unwrap()).unwrap();
+        assert_eq!(g.status, FinalStatus::Alive, "{name}");
+        assert!(
+            g.spaces
+                .iter()
+                .any(|(p, v)| p.len() == points && v.is_none()),
+            "{name}: {:?}",
+            g.spaces
+        );
     }
 }

@@ -46,7 +46,8 @@
 //!    around it they change. A group whose other spaces give it one eye and that has one
 //!    large space asks of it only a second: it is read first for one eye with the opponent
 //!    moving first ([`Digits::OneEye`]), and for `b` and `c` only where it gives none (the
-//!    group has two eyes either way where it gives one).
+//!    group has two eyes either way where it gives one). (With the default digits, `b` and
+//!    `c`; limits that ask for more get more.)
 //! 4. **A group short of two eyes** is **dead** when, were it gone (and every group of its
 //!    colour short of eyes: invaders side by side do not enclose each other), its stones
 //!    would stand in the opponent's domain and outside its own (it is enclosed) and every
@@ -663,13 +664,15 @@ fn from_readings(
             let later = later && !tests::LARGE_AT_ONCE.with(|c| c.get());
             let which = if later { &mut at_end } else { &mut needed };
             // A group with one eye in its other spaces asks of its one large space only a
-            // second.
+            // second (where the limits ask for `b` and `c`, the default: a host that asks
+            // for more gets more).
             let large = g.spaces.iter().filter(|&&i| deferred[i]).count();
-            let digits = if large == 1 && g.space_min == 1 {
-                Digits::OneEye
-            } else {
-                limits.analysis.digits
-            };
+            let digits =
+                if large == 1 && g.space_min == 1 && limits.analysis.digits == Digits::MinMax {
+                    Digits::OneEye
+                } else {
+                    limits.analysis.digits
+                };
             for &i in g.spaces.iter().filter(|&&i| deferred[i]) {
                 which[i] = Some(digits);
             }
