@@ -113,7 +113,12 @@ impl Ctx<'_> {
             std::array::from_fn(|v| v as u8)
         };
         if self.s.features.min_max {
-            if self.s.features.one_eye && self.count_up_to(&node, true, &[], 1) == 1 {
+            let one_eye = self
+                .s
+                .features
+                .one_eye
+                .then(|| self.count_up_to(&node, true, &[], 1));
+            if one_eye == Some(1) {
                 // One eye at least with the attacker first: all that was asked.
                 return Solution {
                     value: EyeValue {
@@ -130,7 +135,11 @@ impl Ctx<'_> {
                 };
             }
             // `c` is at least `b` (the defender moving first may pass), so `b = 2` settles it.
-            let b = self.count(&node, true, &[]);
+            // Where the attacker, first, leaves no eye, he leaves no two: `b` is 0.
+            let b = match one_eye {
+                Some(b) => b,
+                None => self.count(&node, true, &[]),
+            };
             let c = if b == 2 || self.s.features.only_b {
                 2
             } else {
