@@ -31,6 +31,19 @@ pub enum Source {
     Solver,
 }
 
+/// What [`Evaluator::solve_reading`] reads of a space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Reading {
+    /// All four digits.
+    Whole,
+    /// `b` and `c` alone ([`Features::min_max`](solve::Features::min_max)): `a` and `d`
+    /// given as their upper bounds, at most one vital point a side.
+    MinMax,
+    /// One eye with the attacker first, then `b` and `c` where there is none
+    /// ([`Features::one_eye`](solve::Features::one_eye)).
+    OneEye,
+}
+
 /// An eye space's value and vital points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Evaluation {
@@ -267,36 +280,16 @@ impl<'db> Evaluator<'db> {
         g: &EyeGraph,
         params: &Params,
     ) -> Result<Evaluation, EvalError> {
-        self.solve_cached(g, params, false, false)
+        self.solve_reading(g, params, Reading::Whole)
     }
 
-    /// [`Evaluator::solve_with`] reading only `b` and `c` (see
-    /// [`Features::min_max`](solve::Features::min_max)): `a` and `d` given as their upper
-    /// bounds, at most one vital point a side. The cache keeps these apart from whole values.
-    pub(crate) fn solve_min_max(
+    /// [`Evaluator::solve_with`] reading what `reading` asks; the cache keeps each kind of
+    /// reading apart.
+    pub(crate) fn solve_reading(
         &self,
         g: &EyeGraph,
         params: &Params,
-    ) -> Result<Evaluation, EvalError> {
-        self.solve_cached(g, params, true, false)
-    }
-
-    /// [`Evaluator::solve_min_max`] reading `b` only as far as one eye first (see
-    /// [`Features::one_eye`](solve::Features::one_eye)). The cache keeps these apart too.
-    pub(crate) fn solve_one_eye(
-        &self,
-        g: &EyeGraph,
-        params: &Params,
-    ) -> Result<Evaluation, EvalError> {
-        self.solve_cached(g, params, true, true)
-    }
-
-    fn solve_cached(
-        &self,
-        g: &EyeGraph,
-        params: &Params,
-        min_max: bool,
-        one_eye: bool,
+        reading: Reading,
     ) -> Result<Evaluation, EvalError> {
         let compact = g.compact(|v| {
             v.marginal as u8
@@ -312,9 +305,16 @@ impl<'db> Evaluator<'db> {
             words[len] = 0x0100 | params.outer_liberties as u32;
             len += 1;
         }
-        if min_max {
-            words[len] = 0x0200 | u32::from(one_eye) << 10;
-            len += 1;
+        match reading {
+            Reading::Whole => {}
+            Reading::MinMax => {
+                words[len] = 0x0200;
+                len += 1;
+            }
+            Reading::OneEye => {
+                words[len] = 0x0600;
+                len += 1;
+            }
         }
         // Canonical position i holds vertex order[i] (enclosed stones included).
         let n = g.len() + g.enclosed_len();
@@ -344,8 +344,8 @@ impl<'db> Evaluator<'db> {
                 // Only the value and vital points are kept: no lines of play.
                 let features = solve::Features {
                     lines: false,
-                    min_max,
-                    one_eye,
+                    min_max: reading != Reading::Whole,
+                    one_eye: reading == Reading::OneEye,
                     ..solve::Features::default()
                 };
                 // Read in the canonical order, so that a search the node limit cuts short
@@ -444,7 +444,9 @@ mod tests {
     fn min_max_readings_are_cached_apart_from_whole_values() {
         let ev = Evaluator::with_default();
         let g = graph("OO!%O.X%!...");
-        let min_max = ev.solve_min_max(&g, &Params::default()).unwrap();
+        let min_max = ev
+            .solve_reading(&g, &Params::default(), Reading::MinMax)
+            .unwrap();
         // `a` given as `b`, its upper bound.
         assert_eq!(min_max.value.to_string(), "1112");
         assert_eq!(
@@ -456,7 +458,9 @@ mod tests {
         assert_ne!(whole.attack, VertexSet(0));
         assert_eq!(ev.cached(), 2);
         assert_eq!(
-            ev.solve_min_max(&g, &Params::default()).unwrap().value,
+            ev.solve_reading(&g, &Params::default(), Reading::MinMax)
+                .unwrap()
+                .value,
             min_max.value
         );
         assert_eq!(ev.cached(), 2);

@@ -10,7 +10,7 @@ use crate::board::eyes::topology::{AnalyzedSpace, Detail, KoDiagonal, PointTopol
 use crate::board::strings::tactics::ReadLimits;
 use crate::board::{vertex, Board, Color, Loc};
 use crate::evaluation::db::VertexSet;
-use crate::evaluation::evaluate::{self, Evaluator};
+use crate::evaluation::evaluate::{self, Evaluator, Reading};
 use crate::evaluation::solve::{solve_with, Features, Params, SolveError, MAX_OUTER_LIBERTIES};
 use crate::pattern::diagram::Content;
 use crate::pattern::graph::canon;
@@ -707,18 +707,6 @@ fn gave_up(e: &evaluate::EvalError) -> bool {
     )
 }
 
-/// What [`read_solver`] reads of a space.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Reading {
-    /// All four digits.
-    Whole,
-    /// `b` and `c` alone ([`Features::min_max`]).
-    MinMax,
-    /// One eye with the attacker first, then `b` and `c` where there is none
-    /// ([`Features::one_eye`]).
-    OneEye,
-}
-
 /// The solver's reading of `graph`, as `reading` asks, without lines of play: through the
 /// evaluator, which keeps answers and give-ups, where the shape fits its key.
 fn read_solver(
@@ -728,11 +716,7 @@ fn read_solver(
     reading: Reading,
 ) -> Result<evaluate::Evaluation, evaluate::EvalError> {
     if graph.len() + graph.enclosed_len() <= canon::MAX_VERTICES {
-        return match reading {
-            Reading::Whole => ev.solve_with(graph, params),
-            Reading::MinMax => ev.solve_min_max(graph, params),
-            Reading::OneEye => ev.solve_one_eye(graph, params),
-        };
+        return ev.solve_reading(graph, params, reading);
     }
     let features = Features {
         lines: false,

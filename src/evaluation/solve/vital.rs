@@ -118,35 +118,22 @@ impl Ctx<'_> {
                 .features
                 .one_eye
                 .then(|| self.count_up_to(&node, true, &[], 1));
-            if one_eye == Some(1) {
-                // One eye at least with the attacker first: all that was asked.
-                return Solution {
-                    value: EyeValue {
-                        a: 1,
-                        b: 1,
-                        c: 2,
-                        d: 2,
-                    },
-                    first_moves: Vec::new(),
-                    attack: 0,
-                    defense: 0,
-                    pv: Default::default(),
-                    nodes: self.s.stats.nodes,
-                };
-            }
+            // One eye at least with the attacker first is all that was asked: `b` is given
+            // as 1 (a lower bound) and `c` as 2, and no vital point is read.
+            let partial = one_eye == Some(1);
             // `c` is at least `b` (the defender moving first may pass), so `b = 2` settles it.
             // Where the attacker, first, leaves no eye, he leaves no two: `b` is 0.
             let b = match one_eye {
                 Some(b) => b,
                 None => self.count(&node, true, &[]),
             };
-            let c = if b == 2 || self.s.features.only_b {
+            let c = if b == 2 || partial || self.s.features.only_b {
                 2
             } else {
                 self.count(&node, false, &[])
             };
             let (mut attack, mut defense) = (0, 0);
-            if b != c && !self.s.features.only_b && self.s.exhausted.is_none() {
+            if b != c && !partial && !self.s.features.only_b && self.s.exhausted.is_none() {
                 attack = self.first_reaching(&node, &hist, true, b);
                 defense = self.first_reaching(&node, &hist, false, c);
                 // The digits were read within the budget; a vital point the rest of it
