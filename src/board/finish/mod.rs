@@ -694,19 +694,19 @@ fn from_readings(
         // invader's wall is then often only the invader's). Where some are not dead both
         // ways, or this round also decides a seki or a group that lives, the spaces are
         // read first, as before.
+        let round = Round {
+            board,
+            ev,
+            to_move,
+            limits,
+            look_ahead,
+            live: &live,
+        };
         let is_needed = |g: &Candidate| g.weak() && g.spaces.iter().any(|&i| needed[i].is_some());
         let first = rounds <= MAX_ROUNDS && groups.iter().any(is_needed);
         #[cfg(test)]
         let first = first && !tests::READ_NEEDED_FIRST.with(|c| c.get());
         if first {
-            let round = Round {
-                board,
-                ev,
-                to_move,
-                limits,
-                look_ahead,
-                live: &live,
-            };
             if let Some(sure) = dead_whatever_needed(
                 &round,
                 work,
@@ -729,14 +729,6 @@ fn from_readings(
             }
             break (groups, reports);
         }
-        let round = Round {
-            board,
-            ev,
-            to_move,
-            limits,
-            look_ahead,
-            live: &live,
-        };
         let Decisions {
             dead: mut new_dead,
             fixed: new_fixed,
