@@ -100,6 +100,7 @@ fn features() -> Features {
         min_max: false,
         only_b: false,
         one_eye: false,
+        all_vital: false,
     }
 }
 

@@ -49,6 +49,7 @@ fn combination(bits: u32, with_history: bool) -> Features {
         min_max: false,
         only_b: false,
         one_eye: false,
+        all_vital: false,
     }
 }
 

@@ -42,6 +42,9 @@ pub(crate) enum Reading {
     /// One eye with the attacker first, then `b` and `c` where there is none
     /// ([`Features::one_eye`](solve::Features::one_eye)).
     OneEye,
+    /// `b` and `c`, with every first move reaching each as a vital point
+    /// ([`Features::all_vital`](solve::Features::all_vital)).
+    MinMaxVital,
 }
 
 /// An eye space's value and vital points.
@@ -315,6 +318,10 @@ impl<'db> Evaluator<'db> {
                 words[len] = 0x0600;
                 len += 1;
             }
+            Reading::MinMaxVital => {
+                words[len] = 0x0a00;
+                len += 1;
+            }
         }
         // Canonical position i holds vertex order[i] (enclosed stones included).
         let n = g.len() + g.enclosed_len();
@@ -346,6 +353,7 @@ impl<'db> Evaluator<'db> {
                     lines: false,
                     min_max: reading != Reading::Whole,
                     one_eye: reading == Reading::OneEye,
+                    all_vital: reading == Reading::MinMaxVital,
                     ..solve::Features::default()
                 };
                 // Read in the canonical order, so that a search the node limit cuts short

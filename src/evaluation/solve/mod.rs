@@ -335,6 +335,10 @@ pub struct Features {
     /// of the space only its second: the open 18-point corner of `19-l6-s7` answers in
     /// 1,417 nodes, where `b` alone (2, two eyes) takes 58,856.
     pub one_eye: bool,
+    /// With [`Features::min_max`], name every first move that reaches `b` (the
+    /// attacker's) and `c` (the defender's) as a vital point, not only the first found: a
+    /// point in both is the shape's shared vital point.
+    pub all_vital: bool,
 }
 
 impl Features {
@@ -359,6 +363,7 @@ impl Features {
         min_max: false,
         only_b: false,
         one_eye: false,
+        all_vital: false,
     };
 }
 
@@ -386,6 +391,7 @@ impl Default for Features {
             min_max: false,
             only_b: false,
             one_eye: false,
+            all_vital: false,
         }
     }
 }
@@ -762,6 +768,70 @@ mod tests {
     /// and `d` as 2 (their upper bounds); where `b != c`, one vital point a side, a move
     /// that reaches its digit as the whole solve's first moves say; a large open space costs
     /// a fraction of the whole solve's nodes.
+    #[test]
+    fn all_vital_names_every_first_move_reaching_b_and_c() {
+        let whole_features = Features {
+            lines: false,
+            first_moves: true,
+            ..Features::default()
+        };
+        let vital_features = Features {
+            lines: false,
+            min_max: true,
+            all_vital: true,
+            ..Features::default()
+        };
+        let mut critical = 0;
+        for text in [
+            "...",
+            ".!..%O$",
+            "|...%|XO.%+---",
+            "OO!%O.X%!...",
+            "|!...%|.X..%|....%+-----",
+            "|..!..%|.....%+------",
+            "|XX..%|....%|...X%+-----",
+            "|...%|..%+---",
+            "|..!%|..!%|.%+---",
+            ".....",
+            "..%...",
+        ] {
+            let d = crate::pattern::encoded::parse_graph(text).unwrap();
+            let space = Space::from_diagram(&d).unwrap();
+            let whole = solve_with(&space, &Params::default(), whole_features).unwrap();
+            let vital = solve_with(&space, &Params::default(), vital_features).unwrap();
+            let w = whole.value;
+            assert_eq!((vital.value.b, vital.value.c), (w.b, w.c), "{text}");
+            if w.b == w.c {
+                assert_eq!((vital.attack, vital.defense), (0, 0), "{text}");
+                continue;
+            }
+            critical += 1;
+            // Every first move of each side whose position left has the digit asked: the
+            // attacker's leave `b` with the defender to move, the defender's `c` with the
+            // attacker to move.
+            let reaching = |attacker: bool, target: u8| {
+                whole
+                    .first_moves
+                    .iter()
+                    .filter(|f| f.attacker == attacker)
+                    .filter_map(|f| match f.mv {
+                        Move::Vertex(v) => {
+                            let k = if attacker { f.value.c } else { f.value.b };
+                            (k == target).then_some(1u32 << v)
+                        }
+                        _ => None,
+                    })
+                    .fold(0, |m, b| m | b)
+            };
+            assert_eq!(vital.attack, reaching(true, w.b), "{text}");
+            assert_eq!(vital.defense, reaching(false, w.c), "{text}");
+            // The whole solve's shared vital points are among them.
+            let shared = whole.attack & whole.defense;
+            assert_eq!(shared & vital.attack & vital.defense, shared, "{text}");
+        }
+        assert!(critical >= 4, "{critical}");
+    }
+
     #[test]
     fn min_max_reads_b_and_c_as_the_whole_solve_does() {
         let min_max = Features {

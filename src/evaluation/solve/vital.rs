@@ -86,6 +86,23 @@ impl Ctx<'_> {
     /// the space, in vertex order, whose move leaves the other player to move with `target`
     /// eyes (`b` for the attacker's, `c` for the defender's), as a one-bit set; none (0)
     /// where only a move outside the space reaches it or the budget runs out first.
+    fn all_reaching(&mut self, node: &Node, hist: &[u64], black: bool, target: u8) -> u32 {
+        let mut set = 0;
+        for mv in 0..self.g.n as u8 {
+            let Some(child) = self.after(node, &[], black, mv) else {
+                continue;
+            };
+            let k = self.count(&child, !black, hist);
+            if self.s.exhausted.is_some() {
+                return 0;
+            }
+            if k == target {
+                set |= 1 << mv;
+            }
+        }
+        set
+    }
+
     fn first_reaching(&mut self, node: &Node, hist: &[u64], black: bool, target: u8) -> u32 {
         for mv in 0..self.g.n as u8 {
             let Some(child) = self.after(node, &[], black, mv) else {
@@ -134,8 +151,13 @@ impl Ctx<'_> {
             };
             let (mut attack, mut defense) = (0, 0);
             if b != c && !partial && !self.s.features.only_b && self.s.exhausted.is_none() {
-                attack = self.first_reaching(&node, &hist, true, b);
-                defense = self.first_reaching(&node, &hist, false, c);
+                if self.s.features.all_vital {
+                    attack = self.all_reaching(&node, &hist, true, b);
+                    defense = self.all_reaching(&node, &hist, false, c);
+                } else {
+                    attack = self.first_reaching(&node, &hist, true, b);
+                    defense = self.first_reaching(&node, &hist, false, c);
+                }
                 // The digits were read within the budget; a vital point the rest of it
                 // could not find is only missing.
                 self.s.exhausted = None;
