@@ -82,11 +82,13 @@ impl Ctx<'_> {
         per[i].v[x]
     }
 
-    /// For a reading of `b` and `c` alone, one vital point of `black`'s: the first point of
-    /// the space, in vertex order, whose move leaves the other player to move with `target`
-    /// eyes (`b` for the attacker's, `c` for the defender's), as a one-bit set; none (0)
-    /// where only a move outside the space reaches it or the budget runs out first.
-    fn all_reaching(&mut self, node: &Node, hist: &[u64], black: bool, target: u8) -> u32 {
+    /// For a reading of `b` and `c` alone, the vital points of `black`'s: the points of the
+    /// space whose move leaves the other player to move with `target` eyes (`b` for the
+    /// attacker's, `c` for the defender's), as a set: every such point with `all`
+    /// ([`Features::all_vital`](super::Features::all_vital)), else the first in vertex
+    /// order; none (0) where only a move outside the space reaches it or the budget runs
+    /// out first.
+    fn reaching(&mut self, node: &Node, hist: &[u64], black: bool, target: u8, all: bool) -> u32 {
         let mut set = 0;
         for mv in 0..self.g.n as u8 {
             let Some(child) = self.after(node, &[], black, mv) else {
@@ -98,25 +100,12 @@ impl Ctx<'_> {
             }
             if k == target {
                 set |= 1 << mv;
+                if !all {
+                    break;
+                }
             }
         }
         set
-    }
-
-    fn first_reaching(&mut self, node: &Node, hist: &[u64], black: bool, target: u8) -> u32 {
-        for mv in 0..self.g.n as u8 {
-            let Some(child) = self.after(node, &[], black, mv) else {
-                continue;
-            };
-            let k = self.count(&child, !black, hist);
-            if self.s.exhausted.is_some() {
-                return 0;
-            }
-            if k == target {
-                return 1 << mv;
-            }
-        }
-        0
     }
 
     pub(super) fn solve(&mut self, root: &State, depth: u32) -> Solution {
@@ -151,13 +140,9 @@ impl Ctx<'_> {
             };
             let (mut attack, mut defense) = (0, 0);
             if b != c && !partial && !self.s.features.only_b && self.s.exhausted.is_none() {
-                if self.s.features.all_vital {
-                    attack = self.all_reaching(&node, &hist, true, b);
-                    defense = self.all_reaching(&node, &hist, false, c);
-                } else {
-                    attack = self.first_reaching(&node, &hist, true, b);
-                    defense = self.first_reaching(&node, &hist, false, c);
-                }
+                let all = self.s.features.all_vital;
+                attack = self.reaching(&node, &hist, true, b, all);
+                defense = self.reaching(&node, &hist, false, c, all);
                 // The digits were read within the budget; a vital point the rest of it
                 // could not find is only missing.
                 self.s.exhausted = None;
