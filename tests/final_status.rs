@@ -1205,3 +1205,78 @@ fn a_group_with_one_eye_reads_its_large_space_for_a_second_only() {
         );
     }
 }
+
+/// The group at `stone` of a diagram, black to move.
+fn group_of(diagram: &str, stone: &str) -> nakade::board::finish::Group {
+    let board = ascii::parse_board(diagram, None).unwrap().board;
+    let report = final_status(
+        &board,
+        &Evaluator::with_default(),
+        Color::Black,
+        FinalLimits::default(),
+    );
+    let at = vertex::parse(&board, stone).unwrap();
+    report
+        .groups
+        .into_iter()
+        .find(|g| g.stones.contains(&at))
+        .unwrap()
+}
+
+/// A group short of eyes with as many large spaces as it lacks eyes asks of each only one:
+/// white's two 18-point corners, which a reading of `b` and `c` does not finish within the
+/// final status's 20,000 nodes (the group was alive by "an 18-point area beyond exact
+/// reading, counted as two eyes", not settled), each give one eye at least whoever moves
+/// first: two eyes, settled.
+#[test]
+fn a_group_with_two_large_spaces_asks_one_eye_of_each() {
+    let mut rows = vec!["+-------------------------+".to_string()];
+    for r in 0..13 {
+        let row: Vec<&str> = (0..13)
+            .map(|c| match c {
+                0..=2 if r == 6 => "O",
+                3 => "O",
+                4 => "X",
+                _ => ".",
+            })
+            .collect();
+        rows.push(format!("|{}|", row.join(" ")));
+    }
+    rows.push(rows[0].clone());
+    let g = group_of(&rows.join("\n"), "D13");
+    assert_eq!(g.status, FinalStatus::Alive);
+    assert!(
+        matches!(g.reason, nakade::board::finish::Reason::TwoEyes(_)),
+        "{:?}",
+        g.reason
+    );
+    assert!(g.reason.settled());
+    let spaces: Vec<_> = g.spaces.iter().map(|(p, v)| (p.len(), *v)).collect();
+    assert_eq!(spaces, [(18, Some((1, 2))), (18, Some((1, 2)))]);
+}
+
+/// Where a space read for one eye gives one and its group is short of two all the same, that
+/// space is read again for `b` and `c`: white's upper 12-point corner, black stones in it,
+/// gives no eye with black first (`0 2`), so the one eye found below is a lower bound, and
+/// the reading of both digits finds two there (`2 2`). Read for one eye only, the group's
+/// evidence would be `0 2` and `1 2`: one eye.
+#[test]
+fn a_space_that_gave_one_eye_is_read_again_where_its_group_is_short() {
+    let diagram = "\
++-----------------+
+|. X X O X . . . .|
+|. . X O X . . . .|
+|X . . O X . . . .|
+|. X . O X . . . .|
+|O O O O X . . . .|
+|. . . O X . . . .|
+|. . . O X . . . .|
+|. . . O X . . . .|
+|. . . O X . . . .|
++-----------------+
+";
+    let g = group_of(diagram, "D9");
+    assert_eq!(g.status, FinalStatus::Alive);
+    let spaces: Vec<_> = g.spaces.iter().map(|(p, v)| (p.len(), *v)).collect();
+    assert_eq!(spaces, [(12, Some((0, 2))), (12, Some((2, 2)))]);
+}

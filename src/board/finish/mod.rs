@@ -43,10 +43,11 @@
 //!    A group alive without them in another way (an area counted, or two eyes with one in
 //!    an area beside it) has them read once the rounds of step 5 are over, for its reason
 //!    only: they cannot leave it short of eyes, and while the rounds take dead stones off
-//!    around it they change. A group whose other spaces give it one eye and that has one
-//!    large space asks of it only a second: it is read first for one eye with the opponent
-//!    moving first ([`Digits::OneEye`]), and for `b` and `c` only where it gives none (the
-//!    group has two eyes either way where it gives one). (With the default digits, `b` and
+//!    around it they change. A group with as many large spaces as it is short of eyes (one
+//!    beside an eye elsewhere, two or more beside none) asks of each only one eye: each is
+//!    read first for one eye with the opponent moving first ([`Digits::OneEye`]), and for
+//!    `b` and `c` where it gives none, or where it gives one and the group is short of two
+//!    all the same (the eye found is then a lower bound). (With the default digits, `b` and
 //!    `c`; limits that ask for more get more.)
 //! 4. **A group short of two eyes** is **dead** when, were it gone (and every group of its
 //!    colour short of eyes: invaders side by side do not enclose each other), its stones
@@ -123,7 +124,7 @@ use crate::board::eyes::eyespace::{domain, Liveness};
 use crate::board::eyes::topology::Detail;
 use crate::board::strings::tactics::{self, Attack, Defense, ReadLimits};
 use crate::board::strings::{self, StringStatus};
-use crate::board::values::valuation::Defer;
+use crate::board::values::valuation::{Defer, Source};
 use crate::board::{vertex, Board, Color, Loc};
 use crate::evaluation::evaluate::Evaluator;
 
@@ -668,16 +669,18 @@ fn from_readings(
             #[cfg(test)]
             let later = later && !tests::LARGE_AT_ONCE.with(|c| c.get());
             let which = if later { &mut at_end } else { &mut needed };
-            // A group with one eye in its other spaces asks of its one large space only a
-            // second (where the limits ask for `b` and `c`, the default: a host that asks
-            // for more gets more).
+            // A group with as many large spaces as it is short of eyes asks of each only one
+            // eye (where the limits ask for `b` and `c`, the default: a host that asks for
+            // more gets more); [`read_marked`] reads `b` and `c` of those that give one where
+            // the group is short all the same.
             let large = g.spaces.iter().filter(|&&i| deferred[i]).count();
-            let digits =
-                if large == 1 && g.space_min == 1 && limits.analysis.digits == Digits::MinMax {
-                    Digits::OneEye
-                } else {
-                    limits.analysis.digits
-                };
+            let digits = if large + usize::from(g.space_min) >= 2
+                && limits.analysis.digits == Digits::MinMax
+            {
+                Digits::OneEye
+            } else {
+                limits.analysis.digits
+            };
             for &i in g.spaces.iter().filter(|&&i| deferred[i]) {
                 which[i] = Some(digits);
             }
@@ -720,12 +723,18 @@ fn from_readings(
                 continue;
             }
         }
-        if read_marked(work, ev, &mut reports, &needed, limits.analysis) {
-            groups = candidates(board, &live, &reports, &pass_alive);
+        if let Some(again) = read_marked(work, ev, &mut reports, &needed, limits.analysis, |r| {
+            candidates(board, &live, r, &pass_alive)
+        }) {
+            groups = again;
         }
         if rounds > MAX_ROUNDS {
-            if read_marked(work, ev, &mut reports, &at_end, limits.analysis) {
-                groups = candidates(board, &live, &reports, &pass_alive);
+            if let Some(again) =
+                read_marked(work, ev, &mut reports, &at_end, limits.analysis, |r| {
+                    candidates(board, &live, r, &pass_alive)
+                })
+            {
+                groups = again;
             }
             break (groups, reports);
         }
@@ -739,8 +748,12 @@ fn from_readings(
         dead_reason.extend(new_dead);
         fixed.extend(new_fixed);
         if !changed {
-            if read_marked(work, ev, &mut reports, &at_end, limits.analysis) {
-                groups = candidates(board, &live, &reports, &pass_alive);
+            if let Some(again) =
+                read_marked(work, ev, &mut reports, &at_end, limits.analysis, |r| {
+                    candidates(board, &live, r, &pass_alive)
+                })
+            {
+                groups = again;
             }
             break (groups, reports);
         }
@@ -1097,8 +1110,40 @@ fn dead_whatever_needed(
 }
 
 /// Reads the large spaces `which` marks (left unread by [`analysis::analyze_deferring`]),
-/// side by side, each for the digits it names; false when it marks none.
+/// side by side, each for the digits it names, and gives the groups (`regroup`) after; `None`
+/// when it marks none. A space read for one eye ([`Digits::OneEye`]) that gives one is read
+/// again for `b` and `c` (`limits`' digits) where its group is short of two eyes all the
+/// same: the eye found is a lower bound there, and the group's second may be in that space.
 fn read_marked(
+    work: &mut Board,
+    ev: &Evaluator<'_>,
+    reports: &mut [SpaceReport],
+    which: &[Option<Digits>],
+    limits: AnalysisLimits,
+    regroup: impl Fn(&[SpaceReport]) -> Vec<Candidate>,
+) -> Option<Vec<Candidate>> {
+    if !read_spaces(work, ev, reports, which, limits) {
+        return None;
+    }
+    let groups = regroup(reports);
+    let mut again = vec![None; reports.len()];
+    for g in groups.iter().filter(|g| g.space_min < 2) {
+        for &i in &g.spaces {
+            if which[i] == Some(Digits::OneEye) && reports[i].source == Source::SolverOneEye {
+                again[i] = Some(limits.digits);
+            }
+        }
+    }
+    Some(if read_spaces(work, ev, reports, &again, limits) {
+        regroup(reports)
+    } else {
+        groups
+    })
+}
+
+/// Reads the large spaces `which` marks, side by side, each for the digits it names; false
+/// when it marks none.
+fn read_spaces(
     work: &mut Board,
     ev: &Evaluator<'_>,
     reports: &mut [SpaceReport],
