@@ -1280,3 +1280,93 @@ fn a_space_that_gave_one_eye_is_read_again_where_its_group_is_short() {
     let spaces: Vec<_> = g.spaces.iter().map(|(p, v)| (p.len(), *v)).collect();
     assert_eq!(spaces, [(12, Some((0, 2))), (12, Some((2, 2)))]);
 }
+
+/// A group's eye spaces are valued with their walls whole; a string of it with every liberty
+/// inside them is read in the small closed fight there. In `tests/eval_eye`'s
+/// `marginal_edge_space.sgf` white's ten-point space D3-G1 is worth two eyes with walls that
+/// hold, but none of its three strings (D4-F4, C3-C1, G3-G2) has a liberty outside it, and
+/// black moving first takes each (read apart by `examples/local_reader` too: black first
+/// takes each, white first keeps all three). Black to move: dead, as GNU Go 3.8 says; white
+/// to move: alive; neither settled. (It was alive by two eyes, settled, either way.)
+#[test]
+fn a_wall_with_every_liberty_in_its_eye_space_is_read_in_the_closed_fight() {
+    use nakade::board::finish::Reason;
+    let (board, _, _) = load("../eval_eye/marginal_edge_space.sgf");
+    for (to_move, status) in [
+        (Color::Black, FinalStatus::Dead),
+        (Color::White, FinalStatus::Alive),
+    ] {
+        let report = final_status(
+            &board,
+            &Evaluator::with_default(),
+            to_move,
+            FinalLimits::default(),
+        );
+        for stone in ["D4", "C3", "G3"] {
+            let g = report
+                .group_at(vertex::parse(&board, stone).unwrap())
+                .unwrap();
+            assert_eq!(
+                (g.status, &g.reason),
+                (status, &Reason::ShortOfLiberties { settled: false }),
+                "{stone} {to_move:?}"
+            );
+        }
+        // Black's wall lives by its area whoever moves.
+        assert_eq!(
+            report.status_at(vertex::parse(&board, "C5").unwrap()),
+            Some(FinalStatus::Alive)
+        );
+    }
+}
+
+/// Only the string the closed fight takes dies: in the final position of a GNU Go 3.8
+/// self-play game held out of the corpus (9x9, level 1, seed 1003) white's C9-D6 string has
+/// its two liberties E9 and E8 in the space E9-H8, which is worth two eyes with walls that
+/// hold. Black moving first takes that string, white moving first keeps it
+/// (`examples/local_reader`: each of white's other strings there lives either way, and so
+/// does the lower left group, which GNU Go calls dead). White to move (the game's): the
+/// group is alive, not settled (it was alive by two eyes, settled); black to move: the
+/// string is dead and the rest of the group lives by two eyes.
+#[test]
+fn a_closed_fight_takes_the_string_short_of_liberties_not_its_group() {
+    use nakade::board::finish::Reason;
+    let diagram = "\
++-----------------+
+|. X O O . . . O .|
+|. X X O . O . . O|
+|X X O O O X O O X|
+|O X X O X X O X X|
+|O X . X X . X X .|
+|O O X X . . . . .|
+|. O O O X X . . .|
+|. . . . O O X . .|
+|. . . O O X X . .|
++-----------------+
+";
+    let board = ascii::parse_board(diagram, None).unwrap().board;
+    let at = |s: &str| vertex::parse(&board, s).unwrap();
+    let final_with = |to_move| {
+        final_status(
+            &board,
+            &Evaluator::with_default(),
+            to_move,
+            FinalLimits::default(),
+        )
+    };
+    let short = Reason::ShortOfLiberties { settled: false };
+    let white = final_with(Color::White);
+    let g = white.group_at(at("C9")).unwrap();
+    assert_eq!((g.status, &g.reason), (FinalStatus::Alive, &short));
+    assert!(g.stones.contains(&at("G7")));
+    let black = final_with(Color::Black);
+    let g = black.group_at(at("C9")).unwrap();
+    assert_eq!((g.status, &g.reason), (FinalStatus::Dead, &short));
+    assert_eq!(g.stones.len(), 7);
+    let g = black.group_at(at("G7")).unwrap();
+    assert_eq!(g.status, FinalStatus::Alive);
+    assert!(matches!(g.reason, Reason::TwoEyes(_)), "{:?}", g.reason);
+    for report in [&white, &black] {
+        assert_eq!(report.status_at(at("E2")), Some(FinalStatus::Alive));
+    }
+}

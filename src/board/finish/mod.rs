@@ -49,6 +49,14 @@
 //!    `b` and `c` where it gives none, or where it gives one and the group is short of two
 //!    all the same (the eye found is then a lower bound). (With the default digits, `b` and
 //!    `c`; limits that ask for more get more.)
+//!    A space is valued with its walls whole. Where a string of two stones or more of a
+//!    group with two eyes has two or three liberties, all in the group's spaces, the small
+//!    closed fight there (the spaces' points it reaches, its group's strings there, at most
+//!    ten empty points; walls that hold: opponent strings of five liberties or more, or of
+//!    three or four in a group not short of eyes) is read to the end by [`fight`]. Where
+//!    the opponent moving first takes the string, it is **dead** when the opponent is to
+//!    move or takes it whoever moves first, and its group is otherwise alive, not settled
+//!    ([`Reason::ShortOfLiberties`]).
 //! 4. **A group short of two eyes** is **dead** when, were it gone (and every group of its
 //!    colour short of eyes: invaders side by side do not enclose each other), its stones
 //!    would stand in the opponent's domain and outside its own (it is enclosed) and every
@@ -122,6 +130,7 @@ pub mod score;
 use crate::board::analysis::{self, AnalysisLimits, Digits, MinMax, SpaceReport};
 use crate::board::eyes::eyespace::{domain, Liveness};
 use crate::board::eyes::topology::Detail;
+use crate::board::parallel::{side_by_side, Tasks};
 use crate::board::strings::tactics::{self, Attack, Defense, ReadLimits};
 use crate::board::strings::{self, StringStatus};
 use crate::board::values::valuation::{Defer, Source};
@@ -256,6 +265,14 @@ pub enum Reason {
         /// Taken whoever moves first.
         settled: bool,
     },
+    /// A string of it has every liberty in its eye spaces, and the opponent moving first
+    /// takes it in the small closed fight there, read to the end ([`fight`]): the eyes its
+    /// spaces give assume walls that hold. Dead when the opponent is to move or takes it
+    /// whoever moves first (`settled`), alive (not settled) when its owner, to move, keeps it.
+    ShortOfLiberties {
+        /// Taken whoever moves first.
+        settled: bool,
+    },
 }
 
 impl Reason {
@@ -266,7 +283,7 @@ impl Reason {
         match self {
             // A race of equal liberties goes to the side to move.
             Reason::LostRace(a, b) => a != b,
-            Reason::LostRaceRead { settled } => *settled,
+            Reason::LostRaceRead { settled } | Reason::ShortOfLiberties { settled } => *settled,
             Reason::Critical { .. }
             | Reason::Atari(_)
             | Reason::Capturable(_)
@@ -349,6 +366,17 @@ impl Reason {
             }
             Reason::LostRaceRead { settled: false } => {
                 "lost a capturing race, read to the end: taken with the opponent moving first"
+                    .into()
+            }
+            Reason::ShortOfLiberties { settled: true } => {
+                "a string of it has its liberties only in its eye spaces and is taken in the \
+                 closed fight there, read to the end, whoever moves first"
+                    .into()
+            }
+            Reason::ShortOfLiberties { settled: false } => {
+                "a string of it has its liberties only in its eye spaces: read to the end, \
+                 the opponent moving first takes it in the closed fight there, its owner \
+                 moving first keeps it"
                     .into()
             }
         }
@@ -646,6 +674,7 @@ fn from_readings(
     // Kept apart from the dead, decided for good: seki groups and race winners.
     let mut fixed: Vec<(Vec<Loc>, FinalStatus, Reason)> = Vec::new();
     let mut rounds = 0;
+    let fights = std::cell::RefCell::new(FightsRead::default());
     let (groups, reports) = loop {
         rounds += 1;
         let dead_heads: Vec<Loc> = dead_reason.iter().map(|(d, _)| *d).collect();
@@ -698,6 +727,7 @@ fn from_readings(
         // ways, or this round also decides a seki or a group that lives, the spaces are
         // read first, as before.
         let round = Round {
+            fights: &fights,
             board,
             ev,
             to_move,
@@ -873,7 +903,13 @@ struct Round<'a, 'e> {
     limits: FinalLimits,
     look_ahead: bool,
     live: &'a Liveness,
+    /// The closed fights read around strings short of liberties ([`short_of_liberties`]),
+    /// by string and area: whether the opponent moving first takes it, and moving second.
+    fights: &'a std::cell::RefCell<FightsRead>,
 }
+
+/// See [`Round::fights`].
+type FightsRead = rustc_hash::FxHashMap<(Loc, Vec<Loc>), (bool, bool)>;
 
 /// One round of step 5: each weak group not yet decided, enclosed or open, raced or in seki,
 /// from the groups and their spaces' reports (`fixed`: the groups decided in earlier
@@ -893,6 +929,7 @@ fn decide(
         limits,
         look_ahead,
         live,
+        fights: read_fights,
     } = *round;
     let read = limits.analysis.read;
     let decided = |g: &Candidate, fixed: &[(Vec<Loc>, FinalStatus, Reason)]| {
@@ -915,6 +952,68 @@ fn decide(
     };
     let weak_strings = [weak_of(Color::Black), weak_of(Color::White)];
     let weak_with = |c: Color| &weak_strings[usize::from(c == Color::White)];
+    // A group with two eyes whose spaces hold every liberty of one of its strings: the
+    // spaces are valued with their walls whole, so the small closed fight there is read
+    // (the fights not read in an earlier round side by side).
+    // Each group with the strings short of liberties, each with its fight's area.
+    type Walled<'g> = (&'g Candidate, Vec<(Loc, Vec<Loc>)>);
+    let walled: Vec<Walled> = groups
+        .iter()
+        .filter(|g| {
+            !g.pass_alive
+                && g.large.is_none()
+                && g.eyes.min >= 2
+                && !decided(g, fixed)
+                && !g.spaces.iter().any(|&i| reports[i].is_bound())
+        })
+        .map(|g| {
+            let short = g
+                .strings
+                .iter()
+                .filter_map(|&s| Some((s, short_of_liberties(board, reports, groups, g, s)?)))
+                .collect();
+            (g, short)
+        })
+        .filter(|(_, short): &(_, Vec<_>)| !short.is_empty())
+        .collect();
+    let unread: Vec<(Color, Loc, Vec<Loc>)> = walled
+        .iter()
+        .flat_map(|(g, short)| short.iter().map(|(s, area)| (g.color.opponent(), *s, area)))
+        .filter(|(_, s, area)| !read_fights.borrow().contains_key(&(*s, area.to_vec())))
+        .map(|(attacker, s, area)| (attacker, s, area.clone()))
+        .collect();
+    let answers = side_by_side(
+        work,
+        &unread,
+        2,
+        Tasks::OneEach,
+        |b, (attacker, s, area)| {
+            let stones = b.string_stones(*s);
+            let taken = fight::captures(b, *attacker, &stones, area, false) == Some(true);
+            let settled = taken && fight::captures(b, *attacker, &stones, area, true) == Some(true);
+            (taken, settled)
+        },
+    );
+    for ((_, s, area), answer) in unread.into_iter().zip(answers) {
+        read_fights.borrow_mut().insert((s, area), answer);
+    }
+    for (g, short) in walled {
+        for (s, area) in short {
+            let Some(&(taken, settled)) = read_fights.borrow().get(&(s, area)) else {
+                continue;
+            };
+            if !taken {
+                continue;
+            }
+            let why = Reason::ShortOfLiberties { settled };
+            if settled || to_move != g.color {
+                new_dead.push((s, why));
+            } else {
+                new_fixed.push((g.strings.clone(), FinalStatus::Alive, why));
+                break;
+            }
+        }
+    }
     for (gi, g) in groups.iter().enumerate() {
         if !weak(g) || decided(g, fixed) {
             continue;
@@ -1052,6 +1151,122 @@ fn decide(
         dead: new_dead,
         fixed: new_fixed,
     }
+}
+
+/// The most liberties of a string [`short_of_liberties`] reads a closed fight around: the
+/// walls of a group with two eyes that the opponent can take from inside its spaces have
+/// two or three (a reading that takes none spends its whole budget, 10 to 30 ms).
+const SHORT_LIBERTIES: usize = 3;
+
+/// The most empty points of the fight [`short_of_liberties`] reads (of [`fight::AREA_EMPTY`]:
+/// on the 170 positions of `tests/final/` the fights of eleven or twelve that take nothing
+/// spend the whole budget, 15 to 25 ms each).
+const SHORT_AREA_EMPTY: usize = 10;
+
+/// The small closed fight around the string `s` of the group `g` (alive by two eyes) when
+/// every liberty of `s` lies in `g`'s eye spaces: the empty points and stones of those
+/// spaces that `s` reaches through empty points and strings of its colour, those strings
+/// (whose liberties must all lie in the spaces too: a string with one outside joins `s` to
+/// the outside), and each opponent string beside them whose liberties all lie inside (it
+/// can be taken there). `None` when `s` has a liberty outside, or the area grows past
+/// [`fight::AREA_EMPTY`] empty points or [`fight::AREA_POINTS`] in all.
+fn short_of_liberties(
+    board: &Board,
+    reports: &[SpaceReport],
+    groups: &[Candidate],
+    g: &Candidate,
+    s: Loc,
+) -> Option<Vec<Loc>> {
+    let mut in_spaces = vec![false; board.grid_len()];
+    for &i in &g.spaces {
+        for p in &reports[i].analyzed.space.points {
+            in_spaces[p.loc.index()] = true;
+        }
+    }
+    // A string in atari is left to the rule for one ([`Reason::Atari`]: a snapback, a ko),
+    // and a single stone to the eyes (a stone taken in a ko, or thrown in, may be taken
+    // back: the fight reading stops at the first capture).
+    let libs = board.liberties(s);
+    if !(2..=SHORT_LIBERTIES).contains(&libs.len())
+        || board.string_stones(s).len() < 2
+        || libs.iter().any(|l| !in_spaces[l.index()])
+    {
+        return None;
+    }
+    // The area's points, each once (`inside` marks them), and those to grow from.
+    let mut inside = vec![false; board.grid_len()];
+    let mut area: Vec<Loc> = Vec::new();
+    let mut todo: Vec<Loc> = Vec::new();
+    let mut walls: Vec<Loc> = Vec::new();
+    // A string of `g`'s colour, or an opponent's inside the spaces, with its liberties.
+    let add_string = |t: Loc, inside: &mut [bool], area: &mut Vec<Loc>, todo: &mut Vec<Loc>| {
+        for p in board.string_stones(t).into_iter().chain(board.liberties(t)) {
+            if board.is_empty(p) && !in_spaces[p.index()] {
+                return None;
+            }
+            if !inside[p.index()] {
+                inside[p.index()] = true;
+                area.push(p);
+                todo.push(p);
+            }
+        }
+        Some(())
+    };
+    let too_big = |area: &[Loc]| {
+        area.len() > fight::AREA_POINTS
+            || area.iter().filter(|&&q| board.is_empty(q)).count() > fight::AREA_EMPTY
+    };
+    add_string(s, &mut inside, &mut area, &mut todo)?;
+    while let Some(p) = todo.pop() {
+        if too_big(&area) {
+            return None;
+        }
+        for m in board.neighbors(p) {
+            if inside[m.index()] {
+                continue;
+            }
+            match board.color(m) {
+                None if in_spaces[m.index()] => {
+                    inside[m.index()] = true;
+                    area.push(m);
+                    todo.push(m);
+                }
+                None => return None,
+                Some(c) if c == g.color || in_spaces[m.index()] => {
+                    add_string(board.string_id(m), &mut inside, &mut area, &mut todo)?
+                }
+                Some(_) => walls.push(board.string_id(m)),
+            }
+        }
+    }
+    // An opponent string beside the area with a liberty outside is a wall that holds when
+    // it has more liberties than [`fight::AREA_LIBERTIES`], or three or more and its group
+    // is not short of eyes; another leaves the fight open (the defender may take it from
+    // outside: a string in atari in a double ko).
+    walls.sort();
+    walls.dedup();
+    for w in walls {
+        if inside[w.index()] {
+            continue;
+        }
+        let libs = board.liberties(w);
+        if libs.iter().all(|l| inside[l.index()]) {
+            for p in board.string_stones(w) {
+                inside[p.index()] = true;
+                area.push(p);
+            }
+        } else if libs.len() < 3
+            || (libs.len() <= fight::AREA_LIBERTIES
+                && !groups.iter().any(|h| !h.weak() && h.strings.contains(&w)))
+        {
+            return None;
+        }
+    }
+    if too_big(&area) || area.iter().filter(|&&q| board.is_empty(q)).count() > SHORT_AREA_EMPTY {
+        return None;
+    }
+    area.sort();
+    Some(area)
 }
 
 /// The strings this round's decisions ([`decide`]) call dead both with the spaces of the
