@@ -790,8 +790,8 @@ fn forty_composed_positions_are_in_the_golden_file() {
     }
 }
 
-/// The statuses nakade gives the named stones of a diagram, black to move.
-fn statuses(diagram: &str, stones: &[&str]) -> Vec<FinalStatus> {
+/// The final status of a diagram, black to move, with its board.
+fn report_of(diagram: &str) -> (Board, nakade::board::finish::FinalReport) {
     let board = ascii::parse_board(diagram, None).unwrap().board;
     let report = final_status(
         &board,
@@ -799,6 +799,12 @@ fn statuses(diagram: &str, stones: &[&str]) -> Vec<FinalStatus> {
         Color::Black,
         FinalLimits::default(),
     );
+    (board, report)
+}
+
+/// The statuses nakade gives the named stones of a diagram, black to move.
+fn statuses(diagram: &str, stones: &[&str]) -> Vec<FinalStatus> {
+    let (board, report) = report_of(diagram);
     stones
         .iter()
         .map(|s| report.status_at(vertex::parse(&board, s).unwrap()).unwrap())
@@ -1208,13 +1214,7 @@ fn a_group_with_one_eye_reads_its_large_space_for_a_second_only() {
 
 /// The group at `stone` of a diagram, black to move.
 fn group_of(diagram: &str, stone: &str) -> nakade::board::finish::Group {
-    let board = ascii::parse_board(diagram, None).unwrap().board;
-    let report = final_status(
-        &board,
-        &Evaluator::with_default(),
-        Color::Black,
-        FinalLimits::default(),
-    );
+    let (board, report) = report_of(diagram);
     let at = vertex::parse(&board, stone).unwrap();
     report
         .groups

@@ -61,11 +61,8 @@ pub fn fight_area(board: &Board, strings: &[Loc]) -> Option<Vec<Loc>> {
     for &s in strings {
         add_string(s, &mut inside, &mut area, &mut todo);
     }
-    let too_big = |area: &[Loc]| {
-        area.len() > AREA_POINTS || area.iter().filter(|&&p| board.is_empty(p)).count() > AREA_EMPTY
-    };
     while let Some(p) = todo.pop() {
-        if too_big(&area) {
+        if too_big(board, &area) {
             return None;
         }
         for m in board.neighbors(p) {
@@ -81,10 +78,15 @@ pub fn fight_area(board: &Board, strings: &[Loc]) -> Option<Vec<Loc>> {
             }
         }
     }
-    (!too_big(&area)).then(|| {
+    (!too_big(board, &area)).then(|| {
         area.sort();
         area
     })
+}
+
+/// True when `area` has more than [`AREA_POINTS`] points or [`AREA_EMPTY`] empty ones.
+pub(crate) fn too_big(board: &Board, area: &[Loc]) -> bool {
+    area.len() > AREA_POINTS || area.iter().filter(|&&p| board.is_empty(p)).count() > AREA_EMPTY
 }
 
 struct Search<'a> {

@@ -1212,13 +1212,9 @@ fn short_of_liberties(
         }
         Some(())
     };
-    let too_big = |area: &[Loc]| {
-        area.len() > fight::AREA_POINTS
-            || area.iter().filter(|&&q| board.is_empty(q)).count() > fight::AREA_EMPTY
-    };
     add_string(s, &mut inside, &mut area, &mut todo)?;
     while let Some(p) = todo.pop() {
-        if too_big(&area) {
+        if fight::too_big(board, &area) {
             return None;
         }
         for m in board.neighbors(p) {
@@ -1262,7 +1258,9 @@ fn short_of_liberties(
             return None;
         }
     }
-    if too_big(&area) || area.iter().filter(|&&q| board.is_empty(q)).count() > SHORT_AREA_EMPTY {
+    if fight::too_big(board, &area)
+        || area.iter().filter(|&&q| board.is_empty(q)).count() > SHORT_AREA_EMPTY
+    {
         return None;
     }
     area.sort();
