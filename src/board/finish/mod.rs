@@ -1177,20 +1177,20 @@ fn short_of_liberties(
     g: &Candidate,
     s: Loc,
 ) -> Option<Vec<Loc>> {
+    // A string in atari is left to the rule for one ([`Reason::Atari`]: a snapback, a ko),
+    // and a single stone to the eyes (a stone taken in a ko, or thrown in, may be taken
+    // back: the fight reading stops at the first capture).
+    let libs = board.liberties(s);
+    if !(2..=SHORT_LIBERTIES).contains(&libs.len()) || board.string_stones(s).len() < 2 {
+        return None;
+    }
     let mut in_spaces = vec![false; board.grid_len()];
     for &i in &g.spaces {
         for p in &reports[i].analyzed.space.points {
             in_spaces[p.loc.index()] = true;
         }
     }
-    // A string in atari is left to the rule for one ([`Reason::Atari`]: a snapback, a ko),
-    // and a single stone to the eyes (a stone taken in a ko, or thrown in, may be taken
-    // back: the fight reading stops at the first capture).
-    let libs = board.liberties(s);
-    if !(2..=SHORT_LIBERTIES).contains(&libs.len())
-        || board.string_stones(s).len() < 2
-        || libs.iter().any(|l| !in_spaces[l.index()])
-    {
+    if libs.iter().any(|l| !in_spaces[l.index()]) {
         return None;
     }
     // The area's points, each once (`inside` marks them), and those to grow from.

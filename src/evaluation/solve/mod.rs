@@ -763,11 +763,10 @@ mod tests {
         }
     }
 
-    /// Reading `b` and `c` alone (or `b` alone) gives the digits a whole solve gives, on
-    /// small and large spaces, with margins, enclosed stones and each kind of value; `a` comes back as `b`
-    /// and `d` as 2 (their upper bounds); where `b != c`, one vital point a side, a move
-    /// that reaches its digit as the whole solve's first moves say; a large open space costs
-    /// a fraction of the whole solve's nodes.
+    /// Read for `b` and `c` with every vital point ([`Features::all_vital`]), a space gets
+    /// the whole solve's `b` and `c`, and where they differ every first move of each side
+    /// that reaches its digit (the attacker's leaving `b`, the defender's `c`), the whole
+    /// solve's shared vital points among them; none where they are equal.
     #[test]
     fn all_vital_names_every_first_move_reaching_b_and_c() {
         let whole_features = Features {
@@ -832,6 +831,11 @@ mod tests {
         assert!(critical >= 4, "{critical}");
     }
 
+    /// Reading `b` and `c` alone (or `b` alone) gives the digits a whole solve gives, on
+    /// small and large spaces, with margins, enclosed stones and each kind of value; `a` comes back as `b`
+    /// and `d` as 2 (their upper bounds); where `b != c`, one vital point a side, a move
+    /// that reaches its digit as the whole solve's first moves say; a large open space costs
+    /// a fraction of the whole solve's nodes.
     #[test]
     fn min_max_reads_b_and_c_as_the_whole_solve_does() {
         let min_max = Features {
