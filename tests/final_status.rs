@@ -791,14 +791,19 @@ fn forty_composed_positions_are_in_the_golden_file() {
 }
 
 /// The final status of a diagram, black to move, with its board.
+/// The final status of `board` with `to_move` to play, with the default database and limits.
+fn read_final(board: &Board, to_move: Color) -> nakade::board::finish::FinalReport {
+    final_status(
+        board,
+        &Evaluator::with_default(),
+        to_move,
+        FinalLimits::default(),
+    )
+}
+
 fn report_of(diagram: &str) -> (Board, nakade::board::finish::FinalReport) {
     let board = ascii::parse_board(diagram, None).unwrap().board;
-    let report = final_status(
-        &board,
-        &Evaluator::with_default(),
-        Color::Black,
-        FinalLimits::default(),
-    );
+    let report = read_final(&board, Color::Black);
     (board, report)
 }
 
@@ -940,12 +945,7 @@ fn one_eye_and_a_double_ko_live() {
 /// `stone`.
 fn group_at(name: &str, stone: &str) -> (Board, nakade::board::finish::Group) {
     let (board, to_move, _) = load(name);
-    let report = final_status(
-        &board,
-        &Evaluator::with_default(),
-        to_move,
-        FinalLimits::default(),
-    );
+    let report = read_final(&board, to_move);
     let at = vertex::parse(&board, stone).unwrap();
     let group = report
         .groups
@@ -1296,12 +1296,7 @@ fn a_wall_with_every_liberty_in_its_eye_space_is_read_in_the_closed_fight() {
         (Color::Black, FinalStatus::Dead),
         (Color::White, FinalStatus::Alive),
     ] {
-        let report = final_status(
-            &board,
-            &Evaluator::with_default(),
-            to_move,
-            FinalLimits::default(),
-        );
+        let report = read_final(&board, to_move);
         for stone in ["D4", "C3", "G3"] {
             let g = report
                 .group_at(vertex::parse(&board, stone).unwrap())
@@ -1346,14 +1341,7 @@ fn a_closed_fight_takes_the_string_short_of_liberties_not_its_group() {
 ";
     let board = ascii::parse_board(diagram, None).unwrap().board;
     let at = |s: &str| vertex::parse(&board, s).unwrap();
-    let final_with = |to_move| {
-        final_status(
-            &board,
-            &Evaluator::with_default(),
-            to_move,
-            FinalLimits::default(),
-        )
-    };
+    let final_with = |to_move| read_final(&board, to_move);
     let short = Reason::ShortOfLiberties { settled: false };
     let white = final_with(Color::White);
     let g = white.group_at(at("C9")).unwrap();
@@ -1368,5 +1356,61 @@ fn a_closed_fight_takes_the_string_short_of_liberties_not_its_group() {
     assert!(matches!(g.reason, Reason::TwoEyes(_)), "{:?}", g.reason);
     for report in [&white, &black] {
         assert_eq!(report.status_at(at("E2")), Some(FinalStatus::Alive));
+    }
+}
+
+/// A weak string on the wall of a small space costs the group its eyes: white's corner
+/// group of `tests/eval_eye/gnugo9_42_black_edge_three` has the seven-point space F8-J9
+/// and no liberty outside it, and its two strings lean on each other there (E9's has two
+/// liberties, F8 and G9). The space's value takes the walls for whole (two eyes whoever
+/// moves); the closed fight around the short string reads the body beside it, F7-H6, to 24
+/// plies: black moving first takes both, white moving first keeps both, as
+/// `examples/local_reader` reads apart (black first kills E9's string and F7's; white first
+/// lives) and GNU Go's `dragon_status` says (critical, G9 kills and G8 saves). Black to move:
+/// the group is dead; white to move: alive, not settled. At the base of this rule it was
+/// alive by two eyes either way.
+#[test]
+fn a_weak_string_on_the_wall_of_a_small_space_costs_the_group_its_eyes() {
+    use nakade::board::finish::Reason;
+    let diagram = "\
++-----------------+
+|. . X X O O . . .|
+|. . X O O . . . .|
+|. . X X X O O O O|
+|. . . . X X X O X|
+|X X X X X O O X X|
+|X O O O O O X . .|
+|O . O . O X . X .|
+|. . . . O X X X X|
+|. . . . O O O O O|
++-----------------+
+";
+    let board = ascii::parse_board(diagram, None).unwrap().board;
+    let at = |s: &str| vertex::parse(&board, s).unwrap();
+    let final_with = |to_move| read_final(&board, to_move);
+    let black = final_with(Color::Black);
+    let g = black.group_at(at("E9")).unwrap();
+    assert_eq!(
+        (g.status, &g.reason),
+        (
+            FinalStatus::Dead,
+            &Reason::ShortOfLiberties { settled: false }
+        )
+    );
+    assert_eq!(g.stones.len(), 9, "{:?}", g.stones);
+    assert!(g.stones.contains(&at("H6")) && g.stones.contains(&at("D8")));
+    let white = final_with(Color::White);
+    let g = white.group_at(at("E9")).unwrap();
+    assert_eq!(
+        (g.status, &g.reason),
+        (
+            FinalStatus::Alive,
+            &Reason::ShortOfLiberties { settled: false }
+        )
+    );
+    assert!(g.stones.contains(&at("H6")));
+    // The rest of the board is as before: white's lower group lives by two eyes.
+    for report in [&black, &white] {
+        assert_eq!(report.status_at(at("F5")), Some(FinalStatus::Alive));
     }
 }

@@ -36,6 +36,9 @@ pub const AREA_POINTS: usize = 48;
 /// Plies read at most.
 pub const DEPTH: u8 = 16;
 
+/// Plies read at most by [`captures_within`].
+pub const MAX_DEPTH: u8 = 32;
+
 /// Positions read at most per question.
 pub const NODES: usize = 20_000;
 
@@ -101,7 +104,7 @@ struct Search<'a> {
     nodes: usize,
     /// Per depth left, the move that last decided a position there: the attacker's
     /// capture, then the defender's save (a killer move, read early at its depth).
-    killers: [[u8; 2]; DEPTH as usize + 1],
+    killers: [[u8; 2]; MAX_DEPTH as usize + 1],
     /// Tests only: read without [`Search::out_of_reach`].
     #[cfg(test)]
     unbounded: bool,
@@ -130,7 +133,7 @@ impl<'a> Search<'a> {
             area,
             memo: FxHashMap::default(),
             nodes: 0,
-            killers: [[NO_MOVE; 2]; DEPTH as usize + 1],
+            killers: [[NO_MOVE; 2]; MAX_DEPTH as usize + 1],
             #[cfg(test)]
             unbounded: false,
             #[cfg(test)]
@@ -319,6 +322,18 @@ pub fn captures(
     area: &[Loc],
     defender_first: bool,
 ) -> Option<bool> {
+    captures_within(board, attacker, targets, area, defender_first, DEPTH)
+}
+
+/// [`captures`] read to `depth` plies at most (at most [`MAX_DEPTH`]) instead of [`DEPTH`].
+pub fn captures_within(
+    board: &mut Board,
+    attacker: Color,
+    targets: &[Loc],
+    area: &[Loc],
+    defender_first: bool,
+    depth: u8,
+) -> Option<bool> {
     if area.len() > MAX_AREA {
         return None;
     }
@@ -328,7 +343,7 @@ pub fn captures(
             return Some(true);
         }
     }
-    s.read_to(board, defender_first, DEPTH)
+    s.read_to(board, defender_first, depth.min(MAX_DEPTH))
 }
 
 /// The depths [`captures`] reads to before [`DEPTH`].

