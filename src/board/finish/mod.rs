@@ -51,13 +51,14 @@
 //!    `c`; limits that ask for more get more.)
 //!    A space is valued with its walls whole. Where a string of a group with two eyes has
 //!    two or three liberties, all in the group's spaces, the small closed fight there (the
-//!    spaces' points it reaches, its group's strings there, at most ten empty points;
-//!    walls that hold: opponent strings of five liberties or more, or of three or four in a
-//!    group not short of eyes, or others the tactical reader cannot take, the group's
-//!    colour moving first) is read to the end by [`fight`]: whether the opponent takes the
-//!    string, and, where the area holds one other string of the group (its body) and at
-//!    most seven empty points, whether it takes the body, read to 24 plies (a kill by
-//!    throw-ins taken and played again). Where the opponent moving first takes the body,
+//!    spaces' points it reaches, its group's strings there, at most ten empty points) is
+//!    read to the end by [`fight`]: whether the opponent takes the string (of two stones
+//!    or more, with walls that hold: opponent strings of five liberties or more, or of
+//!    three or four in a group not short of eyes), and, where the area holds one other
+//!    string of the group (its body) and at most seven empty points, whether it takes the
+//!    body, read to 24 plies (a kill by throw-ins taken and played again; walls of fewer
+//!    liberties hold there where the tactical reader cannot take them, the group's colour
+//!    moving first). Where the opponent moving first takes the body,
 //!    the group's strings in the area are **dead**, else where it takes the string, that
 //!    string is, when the opponent is to move or takes it whoever moves first; the group
 //!    is otherwise alive, not settled ([`Reason::ShortOfLiberties`]).
@@ -977,15 +978,6 @@ fn decide(
             let Some(fight) = short_of_liberties(board, reports, groups, g, s) else {
                 continue;
             };
-            // A wall of few liberties holds where the tactical reader cannot take it, the
-            // group's colour moving first.
-            if !fight
-                .loose
-                .iter()
-                .all(|&w| !is_capturable(work, capturable, w, read))
-            {
-                continue;
-            }
             let mut heads: Vec<Loc> = fight
                 .area
                 .iter()
@@ -994,28 +986,44 @@ fn decide(
                 .collect();
             heads.sort();
             heads.dedup();
-            let body: Vec<Loc> = heads
+            let others: Vec<Loc> = heads
                 .iter()
                 .copied()
                 .filter(|&h| h != board.string_id(s))
                 .collect();
             let empty = fight.area.iter().filter(|&&p| board.is_empty(p)).count();
-            if let [body] = body[..] {
-                if empty <= BODY_AREA_EMPTY {
-                    short.push(ShortRead {
-                        target: body,
-                        area: fight.area.clone(),
-                        depth: BODY_DEPTH,
-                        dies: heads.clone(),
-                    });
-                }
+            // The body: the one other string of the group in a small area, where the walls
+            // of few liberties hold (the tactical reader cannot take them, the group's
+            // colour moving first).
+            let body = match others[..] {
+                [body] if empty <= BODY_AREA_EMPTY => Some(body),
+                _ => None,
             }
-            short.push(ShortRead {
-                target: s,
-                area: fight.area,
-                depth: fight::DEPTH,
-                dies: vec![s],
+            .filter(|_| {
+                fight
+                    .loose
+                    .iter()
+                    .all(|&w| !is_capturable(work, capturable, w, read))
             });
+            if let Some(body) = body {
+                short.push(ShortRead {
+                    target: body,
+                    area: fight.area.clone(),
+                    depth: BODY_DEPTH,
+                    dies: heads,
+                });
+            }
+            // The string's own reading asks for walls that hold unread, and two stones or
+            // more: a single stone taken may be taken back (a throw-in, a ko; the reading
+            // stops at the first capture).
+            if fight.loose.is_empty() && board.string_stones(s).len() >= 2 {
+                short.push(ShortRead {
+                    target: s,
+                    area: fight.area,
+                    depth: fight::DEPTH,
+                    dies: vec![s],
+                });
+            }
         }
         if !short.is_empty() {
             walled.push((g, short));
@@ -1264,9 +1272,10 @@ fn short_of_liberties(
     s: Loc,
 ) -> Option<ShortFight> {
     // A string in atari is left to the rule for one ([`Reason::Atari`]: a snapback, a ko).
-    // A single stone is read too: on the wall of a small space it can cost the group its
-    // eyes (`19-l1-s1108` of the held-out games: white T5, two liberties in its group's
-    // six-point space, which the space's value takes for a wall that holds).
+    // A single stone's fight is found too (the caller reads the body it leans on): on the
+    // wall of a small space it can cost the group its eyes (`19-l1-s1108` of the held-out
+    // games: white T5, two liberties in its group's six-point space, which the space's
+    // value takes for a wall that holds).
     let libs = board.liberties(s);
     if !(2..=SHORT_LIBERTIES).contains(&libs.len()) {
         return None;
