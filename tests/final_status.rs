@@ -1414,3 +1414,58 @@ fn a_weak_string_on_the_wall_of_a_small_space_costs_the_group_its_eyes() {
         assert_eq!(report.status_at(at("F5")), Some(FinalStatus::Alive));
     }
 }
+
+/// An area beside a living opponent group counts as one eye for its owner (and a second for
+/// the owner moving first) only with no opponent stone inside: white C8 in black's 15-point
+/// area A7-E9, beside white's living group F7-J9, leaves black's wall A6-J6 no second eye
+/// even moving first. Read apart from both engines (`examples/local_reader`, every line):
+/// black's wall dies with black moving first (2.8 M positions), and after black B8 or D8
+/// with white moving first. GNU Go 3.8 calls the wall alive; nakade called it critical.
+#[test]
+fn an_opponent_stone_in_an_area_beside_a_living_group_leaves_no_eye_counted() {
+    use nakade::board::finish::Reason;
+    let diagram = composed("dead_and_alive_invaders_in_black_area.txt");
+    let board = ascii::parse_board(&diagram, None).unwrap().board;
+    let at = |s: &str| vertex::parse(&board, s).unwrap();
+    for to_move in [Color::Black, Color::White] {
+        let report = read_final(&board, to_move);
+        let wall = report.group_at(at("A6")).unwrap();
+        assert_eq!(wall.status, FinalStatus::Dead, "{to_move:?} to move");
+        assert!(
+            matches!(wall.reason, Reason::Enclosed(e) if e.max == 0),
+            "{to_move:?} to move: {:?}",
+            wall.reason
+        );
+        assert_eq!(report.status_at(at("A5")), Some(FinalStatus::Alive));
+    }
+}
+
+/// A lone stone in the dame between two living groups is not part of the pass-alive group
+/// beside it: white C8 between black's corner (two eyes, A9 and A7) and white's group F7-J9
+/// (eyes G8 and J8) is dead with black to move (black D8 cuts it off; `local_reader`: black
+/// first takes it in 190 positions), as GNU Go 3.8 says. nakade called it pass-alive.
+#[test]
+fn a_stone_in_the_dame_beside_a_pass_alive_group_is_not_part_of_it() {
+    let diagram = "\
++-----------------+
+|. X . . . O O O O|
+|X X O . . O . O .|
+|. X . . . O O O O|
+|X X X X X X X X X|
+|O O O O O O O O O|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
++-----------------+
+";
+    assert_eq!(
+        statuses(diagram, &["C8", "F9", "B8", "A5"]),
+        [
+            FinalStatus::Dead,
+            FinalStatus::Alive,
+            FinalStatus::Alive,
+            FinalStatus::Alive
+        ]
+    );
+}

@@ -26,7 +26,9 @@
 //!    its capture).
 //! 2. **Groups**: the strings of one colour that own one eye space together, or that share
 //!    two liberties, or a liberty where the opponent cannot play (his stone there would be
-//!    captured at once), live and die together.
+//!    captured at once), live and die together. A space beside a pass-alive opponent
+//!    string is dame between living groups, not an eye: it joins no pass-alive string to
+//!    one that is not (a lone stone there lives or dies by its own eyes).
 //! 3. **Eyes**: a group's eye spaces, valued exactly (database, shape library, solver; ko
 //!    read both ways), add up: with the opponent moving first in each space and the owner
 //!    answering there, the group has the sum of the spaces' second digits (`b` of `abcd`).
@@ -152,9 +154,13 @@ pub const LARGE_AREA: usize = 8;
 /// An area beside a living opponent group (found by `enclosed_area`) counts as two eyes only with
 /// at least this many core points: empty points not beside an opponent stone (the opponent
 /// plays those from his living group, safe). A smaller one (of at least [`LARGE_AREA`]
-/// points) counts as one eye, and a second for the owner moving first: read exactly, the
-/// 3-by-5 corner area beside a living group (12 core points), with no liberty outside it,
-/// is worth `1122` (`tests/final/composed/two_eyes_alive_inside_in_white_area.txt`).
+/// points, and no opponent stone inside) counts as one eye, and a second for the owner
+/// moving first: read exactly, the 3-by-5 corner area beside a living group (12 core
+/// points), with no liberty outside it, is worth `1122`
+/// (`tests/final/composed/two_eyes_alive_inside_in_white_area.txt`). With one opponent
+/// stone inside it can be worth no eye even to the owner moving first (read apart:
+/// `tests/final/composed/dead_and_alive_invaders_in_black_area.txt`, white C8 in black's
+/// area A7-E9), so it is not counted.
 pub const LARGE_AREA_BESIDE: usize = 16;
 
 /// Rounds of step 5 at most (each round kills at least one group; this bounds the cost).
@@ -212,7 +218,8 @@ pub struct Eyes {
 /// Why a group has its status.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reason {
-    /// One of its strings is pass-alive (Benson): nothing can capture it.
+    /// Its strings are pass-alive (Benson): nothing can capture them. (A group of which only
+    /// some strings are gives this only where neither two eyes nor a large area says more.)
     PassAlive,
     /// Its eye spaces give two eyes whoever moves first.
     TwoEyes(Eyes),
@@ -543,7 +550,10 @@ struct Candidate {
     strings: Vec<Loc>,
     eyes: Eyes,
     large: Option<usize>,
+    /// One of its strings is pass-alive.
     pass_alive: bool,
+    /// Every one of its strings is.
+    all_pass_alive: bool,
     spaces: Vec<usize>,
     /// The eyes its spaces give with the opponent first (the sum of their `b`), before any
     /// area beside it is counted; at most 2.
@@ -1713,9 +1723,22 @@ fn candidates(
         .filter(|&s| !live.is_dead(s))
         .collect();
     for r in reports {
-        let owners = &r.analyzed.space.owners;
-        for w in owners.windows(2) {
-            u.join(board.string_id(w[0]).index(), board.string_id(w[1]).index());
+        let space = &r.analyzed.space;
+        // A space beside a pass-alive opponent string is dame between living groups, not
+        // an eye: a pass-alive owner lives whatever it is worth, and an owner that is not
+        // lives or dies by its own eyes (a lone stone there is no part of the living group
+        // beside it, and is dead where the opponent can cut it off).
+        let dame = space.points.iter().any(|p| {
+            board.neighbors(p.loc).any(|q| {
+                board.color(q) == Some(space.color.opponent())
+                    && pass_alive[board.string_id(q).index()]
+            })
+        });
+        for w in space.owners.windows(2) {
+            let (a, b) = (board.string_id(w[0]), board.string_id(w[1]));
+            if !dame || pass_alive[a.index()] == pass_alive[b.index()] {
+                u.join(a.index(), b.index());
+            }
         }
     }
     // Shared liberties: two, or one the opponent cannot take. Each empty point names the
@@ -1793,15 +1816,17 @@ fn candidates(
         let space_min = min.min(2);
         if large.is_none() && !pass {
             match enclosed_area(board, live, pass_alive, &strings) {
-                Some((size, core)) if core >= LARGE_AREA_BESIDE => large = Some(size),
-                // One eye whoever moves first there, a second for the owner moving first.
-                Some(_) => {
+                Some(a) if a.core >= LARGE_AREA_BESIDE => large = Some(a.size),
+                // One eye whoever moves first there, a second for the owner moving first;
+                // not with an opponent stone inside, which may leave it none.
+                Some(a) if a.invaders == 0 => {
                     min = min.saturating_add(1);
                     gain = gain.max(1);
                 }
-                None => {}
+                _ => {}
             }
         }
+        let all_pass_alive = pass && strings.iter().all(|s| pass_alive[s.index()]);
         groups.push(Candidate {
             color,
             eyes: Eyes {
@@ -1811,6 +1836,7 @@ fn candidates(
             strings,
             large,
             pass_alive: pass,
+            all_pass_alive,
             spaces,
             space_min,
         });
@@ -1857,6 +1883,17 @@ fn neighbour_groups(board: &Board, groups: &[Candidate], gi: usize) -> Vec<usize
     out
 }
 
+/// A region [`enclosed_area`] finds.
+#[derive(Clone, Copy, Debug)]
+struct EnclosedArea {
+    /// Its empty points.
+    size: usize,
+    /// Its core: the empty points not beside a pass-alive opponent stone outside it.
+    core: usize,
+    /// The opponent's stones inside it, not dead.
+    invaders: usize,
+}
+
 /// Opponent strings of at most this many stones (not pass-alive) count as invaders inside
 /// an area in [`enclosed_area`].
 const INVADER_STONES: usize = 3;
@@ -1865,17 +1902,16 @@ const INVADER_STONES: usize = 3;
 /// strings and pass-alive strings of the opponent enclose (a space the eye-space stage
 /// leaves out, being beside opponent stones), when it has at least [`LARGE_AREA`] empty
 /// points and at least twice as many as the opponent's stones inside: the group's area
-/// between its wall and a living opponent group. Gives its empty points and its core:
-/// those of them not beside an opponent stone outside the region.
+/// between its wall and a living opponent group.
 fn enclosed_area(
     board: &Board,
     live: &Liveness,
     pass_alive: &[bool],
     strings: &[Loc],
-) -> Option<(usize, usize)> {
+) -> Option<EnclosedArea> {
     let color = board.color(strings[0])?;
     let mut seen = vec![false; board.grid_len()];
-    let mut best: Option<(usize, usize)> = None;
+    let mut best: Option<EnclosedArea> = None;
     for &s in strings {
         for start in board.liberties(s) {
             if seen[start.index()] {
@@ -1931,9 +1967,13 @@ fn enclosed_area(
             if closed
                 && size >= LARGE_AREA
                 && 2 * invaders <= size
-                && best.is_none_or(|(b, _)| size > b)
+                && best.is_none_or(|b| size > b.size)
             {
-                best = Some((size, core));
+                best = Some(EnclosedArea {
+                    size,
+                    core,
+                    invaders,
+                });
             }
         }
     }
@@ -2109,12 +2149,16 @@ fn report(
         let (status, reason) =
             if let Some((_, st, why)) = fixed.iter().find(|(v, _, _)| v.contains(&g.strings[0])) {
                 (*st, why.clone())
-            } else if g.pass_alive {
+            } else if g.all_pass_alive {
                 (FinalStatus::Alive, Reason::PassAlive)
             } else if g.eyes.min >= 2 {
                 (FinalStatus::Alive, Reason::TwoEyes(g.eyes))
             } else if let Some(n) = g.large {
+                // Where a string of the group is pass-alive and another is not, the other
+                // lives by the area, and the reason says so.
                 (FinalStatus::Alive, Reason::LargeArea(n))
+            } else if g.pass_alive {
+                (FinalStatus::Alive, Reason::PassAlive)
             } else {
                 (FinalStatus::Alive, Reason::Open(g.eyes))
             };
