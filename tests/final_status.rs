@@ -1420,7 +1420,8 @@ fn a_weak_string_on_the_wall_of_a_small_space_costs_the_group_its_eyes() {
 /// area A7-E9, beside white's living group F7-J9, leaves black's wall A6-J6 no second eye
 /// even moving first. Read apart from both engines (`examples/local_reader`, every line):
 /// black's wall dies with black moving first (2.8 M positions), and after black B8 or D8
-/// with white moving first. GNU Go 3.8 calls the wall alive; nakade called it critical.
+/// with white moving first. GNU Go 3.8 calls the wall alive; nakade called it critical, and
+/// now dead, the area not read.
 #[test]
 fn an_opponent_stone_in_an_area_beside_a_living_group_leaves_no_eye_counted() {
     use nakade::board::finish::Reason;
@@ -1431,11 +1432,13 @@ fn an_opponent_stone_in_an_area_beside_a_living_group_leaves_no_eye_counted() {
         let report = read_final(&board, to_move);
         let wall = report.group_at(at("A6")).unwrap();
         assert_eq!(wall.status, FinalStatus::Dead, "{to_move:?} to move");
+        // Nor is it read: the reason says so, and that the status is not settled.
         assert!(
-            matches!(wall.reason, Reason::Enclosed(e) if e.max == 0),
+            matches!(wall.reason, Reason::EnclosedSpaceUnread(e, 14) if e.max == 0),
             "{to_move:?} to move: {:?}",
             wall.reason
         );
+        assert!(!wall.reason.settled());
         assert_eq!(report.status_at(at("A5")), Some(FinalStatus::Alive));
     }
 }

@@ -160,7 +160,8 @@ pub const LARGE_AREA: usize = 8;
 /// (`tests/final/composed/two_eyes_alive_inside_in_white_area.txt`). With one opponent
 /// stone inside it can be worth no eye even to the owner moving first (read apart:
 /// `tests/final/composed/dead_and_alive_invaders_in_black_area.txt`, white C8 in black's
-/// area A7-E9), so it is not counted.
+/// area A7-E9), so it is not counted, and a group dead for want of it is not settled: its
+/// reason says the area is not read ([`Reason::EnclosedSpaceUnread`]).
 pub const LARGE_AREA_BESIDE: usize = 16;
 
 /// Rounds of step 5 at most (each round kills at least one group; this bounds the cost).
@@ -260,9 +261,10 @@ pub enum Reason {
     /// of this many points beyond exact reading ([`Reason::LargeArea`]): whether the group
     /// could live there (or kill that wall) is not read. Not settled.
     EnclosedUnread(Eyes, usize),
-    /// As [`Reason::Enclosed`], but one of its own spaces, of this many points, is beyond
-    /// the solver's reach (a bound, not counted): whether it gives an eye is not read. Not
-    /// settled.
+    /// As [`Reason::Enclosed`], but one of its own spaces, of this many points, is not read
+    /// and not counted: beyond the solver's reach (a bound), or an area beside a living
+    /// opponent group with an opponent stone inside ([`LARGE_AREA_BESIDE`]). Whether it
+    /// gives an eye is open. Not settled.
     EnclosedSpaceUnread(Eyes, usize),
     /// In seki: these liberties are shared with the opponent's group beside it, and neither
     /// side can fill them.
@@ -361,8 +363,8 @@ impl Reason {
                 article(*n)
             ),
             Reason::EnclosedSpaceUnread(e, n) => format!(
-                "{} inside the opponent's area, not counting {} {n}-point space of its own \
-                 beyond the solver's reach: whether it gives an eye is not read",
+                "{} inside the opponent's area, not counting {} {n}-point space of its own, \
+                 which is not read: whether it gives an eye is open",
                 eyes(e),
                 article(*n)
             ),
@@ -558,6 +560,10 @@ struct Candidate {
     /// The eyes its spaces give with the opponent first (the sum of their `b`), before any
     /// area beside it is counted; at most 2.
     space_min: u8,
+    /// The empty points of an area beside it, enclosed by its strings and pass-alive
+    /// opponent strings, that is not counted because an opponent stone sits in it (see
+    /// [`LARGE_AREA_BESIDE`]): not read.
+    unread_area: Option<usize>,
 }
 
 impl Candidate {
@@ -1138,13 +1144,15 @@ fn decide(
                 }
                 why
             } else {
-                // A space of its own beyond the solver's reach is not counted: the
-                // status is not settled.
+                // A space of its own beyond the solver's reach, or an area beside it
+                // with an opponent stone inside, is not counted: the status is not
+                // settled.
                 let unread = g
                     .spaces
                     .iter()
                     .filter(|&&i| reports[i].is_bound())
                     .map(|&i| reports[i].analyzed.space.points.len())
+                    .chain(g.unread_area)
                     .max();
                 match unread {
                     Some(n) => Reason::EnclosedSpaceUnread(g.eyes, n),
@@ -1814,16 +1822,19 @@ fn candidates(
         }
         let pass = strings.iter().any(|s| pass_alive[s.index()]);
         let space_min = min.min(2);
+        let mut unread_area = None;
         if large.is_none() && !pass {
             match enclosed_area(board, live, pass_alive, &strings) {
                 Some(a) if a.core >= LARGE_AREA_BESIDE => large = Some(a.size),
-                // One eye whoever moves first there, a second for the owner moving first;
-                // not with an opponent stone inside, which may leave it none.
+                // One eye whoever moves first there, a second for the owner moving first.
                 Some(a) if a.invaders == 0 => {
                     min = min.saturating_add(1);
                     gain = gain.max(1);
                 }
-                _ => {}
+                // An opponent stone inside may leave it no eye even for the owner moving
+                // first: not counted, and not read.
+                Some(a) => unread_area = Some(a.size),
+                None => {}
             }
         }
         let all_pass_alive = pass && strings.iter().all(|s| pass_alive[s.index()]);
@@ -1839,6 +1850,7 @@ fn candidates(
             all_pass_alive,
             spaces,
             space_min,
+            unread_area,
         });
     }
     groups.sort_by_key(|g| g.strings[0]);
