@@ -133,7 +133,7 @@ def corpus(out, visits, files):
 
 
 def compare(out, nakade):
-    positions = agree = stones = same = 0
+    positions = agree = stones = same = unclear = 0
     for line in open(out):
         r = json.loads(line)
         q, f = r["query"], r["id"]
@@ -150,16 +150,19 @@ def compare(out, nakade):
                 if seen == g["status"] or (g["status"] == "seki" and o > -0.5):
                     same += 1
                 else:
-                    differ.setdefault((g["color"], g["status"], g["reason"]), []).append(f"{v}({o:+.2f})")
+                    unclear += seen == "unclear"
+                    key = (seen == "unclear", g["color"], g["status"], g["reason"])
+                    differ.setdefault(key, []).append(f"{v}({o:+.2f})")
         positions += 1
         if not differ:
             agree += 1
             continue
         print(f"{f} ({q['initialPlayer']} to move, {r['rootInfo']['visits']} visits)")
-        for (color, status, reason), vs in differ.items():
-            print(f"   nakade: {color} {status} ({reason[:80]}); KataGo owns: {' '.join(vs[:8])}"
-                  f"{' ...' if len(vs) > 8 else ''}")
-    print(f"positions {agree} of {positions} agree, stones {same} of {stones}")
+        for (vague, color, status, reason), vs in sorted(differ.items()):
+            print(f"   {'unclear' if vague else 'DIFFERS'}: nakade {color} {status} ({reason[:70]}); "
+                  f"KataGo's ownership {' '.join(vs[:8])}{' ...' if len(vs) > 8 else ''}")
+    print(f"positions {agree} of {positions} agree, stones {same} of {stones}, "
+          f"{unclear} more where KataGo's ownership is within 0.3 of 0")
 
 
 if __name__ == "__main__":
