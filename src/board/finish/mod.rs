@@ -154,14 +154,14 @@ pub const LARGE_AREA: usize = 8;
 /// An area beside a living opponent group (found by `enclosed_area`) counts as two eyes only with
 /// at least this many core points: empty points not beside an opponent stone (the opponent
 /// plays those from his living group, safe). A smaller one (of at least [`LARGE_AREA`]
-/// points, and no opponent stone inside) counts as one eye, and a second for the owner
-/// moving first: read exactly, the 3-by-5 corner area beside a living group (12 core
-/// points), with no liberty outside it, is worth `1122`
-/// (`tests/final/composed/two_eyes_alive_inside_in_white_area.txt`). With one opponent
-/// stone inside it can be worth no eye even to the owner moving first (read apart:
-/// `tests/final/composed/dead_and_alive_invaders_in_black_area.txt`, white C8 in black's
-/// area A7-E9), so it is not counted, and a group dead for want of it is not settled: its
-/// reason says the area is not read ([`Reason::EnclosedSpaceUnread`]).
+/// points) counts as one eye, and a second for the owner moving first, where the tactical
+/// reader takes every opponent string inside, the owner moving first: read exactly, the
+/// 3-by-5 corner area beside a living group (12 core points), with no liberty outside it,
+/// is worth `1122` (`tests/final/composed/two_eyes_alive_inside_in_white_area.txt`). With
+/// an opponent stone inside that the reader cannot take it can be worth no eye even to the
+/// owner moving first (read apart: `tests/final/composed/dead_and_alive_invaders_in_black_area.txt`,
+/// white C8 in black's area A7-E9), so it is not counted, and a group dead for want of it
+/// is not settled: its reason says the area is not read ([`Reason::EnclosedSpaceUnread`]).
 pub const LARGE_AREA_BESIDE: usize = 16;
 
 /// Rounds of step 5 at most (each round kills at least one group; this bounds the cost).
@@ -561,8 +561,8 @@ struct Candidate {
     /// area beside it is counted; at most 2.
     space_min: u8,
     /// The empty points of an area beside it, enclosed by its strings and pass-alive
-    /// opponent strings, that is not counted because an opponent stone sits in it (see
-    /// [`LARGE_AREA_BESIDE`]): not read.
+    /// opponent strings, that is not counted because an opponent string the tactical
+    /// reader cannot take sits in it (see [`LARGE_AREA_BESIDE`]): not read.
     unread_area: Option<usize>,
 }
 
@@ -711,7 +711,7 @@ fn from_readings(
         // small area beside it) has its large spaces read once the rounds are over, for its
         // reason: they cannot make it short of eyes, and while the rounds take dead stones
         // off around it they change, so a reading of each would be spent for nothing.
-        let mut groups = candidates(board, &live, &reports, &pass_alive);
+        let mut groups = candidates(board, &live, &reports, &pass_alive, limits.analysis.read);
         let mut needed = vec![None; reports.len()];
         let mut at_end = vec![None; reports.len()];
         for g in groups.iter().filter(|g| !g.pass_alive && g.space_min < 2) {
@@ -775,14 +775,14 @@ fn from_readings(
             }
         }
         if let Some(again) = read_marked(work, ev, &mut reports, &needed, limits.analysis, |r| {
-            candidates(board, &live, r, &pass_alive)
+            candidates(board, &live, r, &pass_alive, limits.analysis.read)
         }) {
             groups = again;
         }
         if rounds > MAX_ROUNDS {
             if let Some(again) =
                 read_marked(work, ev, &mut reports, &at_end, limits.analysis, |r| {
-                    candidates(board, &live, r, &pass_alive)
+                    candidates(board, &live, r, &pass_alive, limits.analysis.read)
                 })
             {
                 groups = again;
@@ -801,7 +801,7 @@ fn from_readings(
         if !changed {
             if let Some(again) =
                 read_marked(work, ev, &mut reports, &at_end, limits.analysis, |r| {
-                    candidates(board, &live, r, &pass_alive)
+                    candidates(board, &live, r, &pass_alive, limits.analysis.read)
                 })
             {
                 groups = again;
@@ -1722,6 +1722,7 @@ fn candidates(
     live: &Liveness,
     reports: &[SpaceReport],
     pass_alive: &[bool],
+    read: ReadLimits,
 ) -> Vec<Candidate> {
     let n = board.grid_len();
     let mut u = Union::new(n);
@@ -1827,12 +1828,17 @@ fn candidates(
             match enclosed_area(board, live, pass_alive, &strings) {
                 Some(a) if a.core >= LARGE_AREA_BESIDE => large = Some(a.size),
                 // One eye whoever moves first there, a second for the owner moving first.
-                Some(a) if a.invaders == 0 => {
+                Some(a)
+                    if a.invaders.iter().all(|&i| {
+                        let mut work = board.clone();
+                        strings::capturable(&mut work, i, read)
+                    }) =>
+                {
                     min = min.saturating_add(1);
                     gain = gain.max(1);
                 }
-                // An opponent stone inside may leave it no eye even for the owner moving
-                // first: not counted, and not read.
+                // An opponent string inside that the reader cannot take may leave it no
+                // eye even for the owner moving first: not counted, and not read.
                 Some(a) => unread_area = Some(a.size),
                 None => {}
             }
@@ -1896,14 +1902,14 @@ fn neighbour_groups(board: &Board, groups: &[Candidate], gi: usize) -> Vec<usize
 }
 
 /// A region [`enclosed_area`] finds.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct EnclosedArea {
     /// Its empty points.
     size: usize,
     /// Its core: the empty points not beside a pass-alive opponent stone outside it.
     core: usize,
-    /// The opponent's stones inside it, not dead.
-    invaders: usize,
+    /// The opponent's strings inside it, not dead.
+    invaders: Vec<Loc>,
 }
 
 /// Opponent strings of at most this many stones (not pass-alive) count as invaders inside
@@ -1931,12 +1937,18 @@ fn enclosed_area(
             }
             seen[start.index()] = true;
             let (mut stack, mut size, mut core, mut closed) = (vec![start], 0usize, 0usize, true);
-            // The opponent's stones inside, dead ones left out.
+            // The opponent's stones inside, dead ones left out, and their strings.
             let mut invaders = 0usize;
+            let mut invader_strings: Vec<Loc> = Vec::new();
             while let Some(p) = stack.pop() {
                 size += usize::from(board.is_empty(p));
-                invaders +=
-                    usize::from(board.color(p) == Some(color.opponent()) && !live.is_dead(p));
+                if board.color(p) == Some(color.opponent()) && !live.is_dead(p) {
+                    invaders += 1;
+                    let id = board.string_id(p);
+                    if !invader_strings.contains(&id) {
+                        invader_strings.push(id);
+                    }
+                }
                 let beside_opponent = board.neighbors(p).any(|q| {
                     board.color(q) == Some(color.opponent())
                         && pass_alive[board.string_id(q).index()]
@@ -1979,12 +1991,12 @@ fn enclosed_area(
             if closed
                 && size >= LARGE_AREA
                 && 2 * invaders <= size
-                && best.is_none_or(|b| size > b.size)
+                && best.as_ref().is_none_or(|b| size > b.size)
             {
                 best = Some(EnclosedArea {
                     size,
                     core,
-                    invaders,
+                    invaders: invader_strings,
                 });
             }
         }
