@@ -263,8 +263,8 @@ pub enum Reason {
     EnclosedUnread(Eyes, usize),
     /// As [`Reason::Enclosed`], but one of its own spaces, of this many points, is not read
     /// and not counted: beyond the solver's reach (a bound), or an area beside a living
-    /// opponent group with an opponent stone inside ([`LARGE_AREA_BESIDE`]). Whether it
-    /// gives an eye is open. Not settled.
+    /// opponent group with an opponent string inside that the tactical reader cannot take
+    /// ([`LARGE_AREA_BESIDE`]). Whether it gives an eye is open. Not settled.
     EnclosedSpaceUnread(Eyes, usize),
     /// In seki: these liberties are shared with the opponent's group beside it, and neither
     /// side can fill them.
@@ -1145,8 +1145,8 @@ fn decide(
                 why
             } else {
                 // A space of its own beyond the solver's reach, or an area beside it
-                // with an opponent stone inside, is not counted: the status is not
-                // settled.
+                // with an opponent string inside that the reader cannot take, is not
+                // counted: the status is not settled.
                 let unread = g
                     .spaces
                     .iter()
@@ -1829,10 +1829,12 @@ fn candidates(
                 Some(a) if a.core >= LARGE_AREA_BESIDE => large = Some(a.size),
                 // One eye whoever moves first there, a second for the owner moving first.
                 Some(a)
-                    if a.invaders.iter().all(|&i| {
+                    if a.invaders.is_empty() || {
                         let mut work = board.clone();
-                        strings::capturable(&mut work, i, read)
-                    }) =>
+                        a.invaders
+                            .iter()
+                            .all(|&i| strings::capturable(&mut work, i, read))
+                    } =>
                 {
                     min = min.saturating_add(1);
                     gain = gain.max(1);
