@@ -1472,3 +1472,25 @@ fn a_stone_in_the_dame_beside_a_pass_alive_group_is_not_part_of_it() {
         ]
     );
 }
+
+/// A large area proven two eyes in two parts of it (`board::values::parts`), where a whole
+/// reading is beyond the solver: white's 20-point area of the 9x9 self-play position (rows
+/// 1-2 and H3-J5; a 22-point space with black G3 G2 inside), counted as two eyes by its size before, not
+/// settled, and black's two stones inside "dead, but whether they can live there is not
+/// read". Now white's area gives two eyes whoever moves first, settled, and the stones
+/// inside are dead for their own eyes, settled.
+#[test]
+fn a_large_area_is_proven_two_eyes_in_two_parts() {
+    let (board, group) = alive_by_two_eyes("selfplay/9-l1-s30.sgf", "J7");
+    assert!(group.reason.settled());
+    let area: Vec<_> = group
+        .spaces
+        .iter()
+        .map(|(points, digits)| (points.len(), *digits))
+        .collect();
+    assert_eq!(area, [(22, Some((2, 2)))]);
+    let (_, inside) = group_at("selfplay/9-l1-s30.sgf", "G3");
+    assert_eq!(inside.status, FinalStatus::Dead);
+    assert!(inside.reason.settled(), "{:?}", inside.reason);
+    assert_eq!(board.size(), 9);
+}

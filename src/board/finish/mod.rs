@@ -32,8 +32,11 @@
 //! 3. **Eyes**: a group's eye spaces, valued exactly (database, shape library, solver; ko
 //!    read both ways), add up: with the opponent moving first in each space and the owner
 //!    answering there, the group has the sum of the spaces' second digits (`b` of `abcd`).
-//!    A closed space beyond the solver's reach with at least [`LARGE_AREA`] core points
-//!    counts as two eyes (and the reason says so: [`Reason::LargeArea`]); so does a region
+//!    A space too large to read whole gives two eyes, read and settled, where two small
+//!    parts of it each give an eye with the attacker given the rest
+//!    ([`parts`](crate::board::values::parts)). Else a closed space beyond the solver's
+//!    reach with at least [`LARGE_AREA`] core points counts as two eyes (and the reason
+//!    says so: [`Reason::LargeArea`]); so does a region
 //!    of at least as many empty points that only the group and pass-alive opponent strings
 //!    enclose (invaders of at most three stones a string inside, at most half as many
 //!    stones as the empty points), such as the area between a wall and

@@ -8,6 +8,7 @@
 
 use crate::board::eyes::topology::{AnalyzedSpace, Detail, KoDiagonal, PointTopology};
 use crate::board::strings::tactics::ReadLimits;
+use crate::board::values::parts;
 use crate::board::{vertex, Board, Color, Loc};
 use crate::evaluation::db::VertexSet;
 use crate::evaluation::evaluate::{self, Evaluator, Reading};
@@ -119,7 +120,8 @@ pub enum Source {
     /// they are exact; `a` is given as `b` and `d` as 2, their upper bounds. Where
     /// `b != c`, one vital point a side, a move inside the space that reaches its digit
     /// (not every vital point, nor the one a whole solve would prefer), where the reading
-    /// found one within its budget.
+    /// found one within its budget. A large space may be read so in two parts of it, each
+    /// giving an eye ([`parts`]): `b` and `c` are then 2.
     SolverMinMax,
     /// The solver read only that the space gives one eye at least with the attacker moving
     /// first ([`Digits::OneEye`]), all its group asked of it: the value gives `b` (and `a`)
@@ -534,15 +536,26 @@ pub(crate) fn evaluate_or_defer(
     limits: AnalysisLimits,
     defer: Defer,
 ) -> (SpaceReport, bool) {
+    // What life asks of a large space (`b` and `c`, or one eye) may be proven in two small
+    // parts of it where the whole is beyond the solver's reach or budget.
+    let by_parts = |analyzed: &AnalyzedSpace| {
+        matches!(limits.digits, Digits::MinMax | Digits::OneEye) && parts::two_eyes(ev, analyzed)
+    };
     let graph = match space_graph(&analyzed) {
         Ok(g) => g,
         Err(_) => {
-            // More vertices than a graph holds: beyond the solver, only a bound.
+            // More vertices than a graph holds: beyond the solver, only a bound, unless two
+            // parts prove two eyes.
+            let source = if by_parts(&analyzed) {
+                Source::SolverMinMax
+            } else {
+                Source::Bound
+            };
             let report = SpaceReport {
                 graph: EyeGraph::from_adjacency(Vec::new(), &[]).expect("the empty graph"),
                 analyzed,
                 value: Some(UPPER_BOUND),
-                source: Source::Bound,
+                source,
                 attack: Vec::new(),
                 defense: Vec::new(),
             };
@@ -561,6 +574,12 @@ pub(crate) fn evaluate_or_defer(
         ev.lookup(&graph, analyzed.outer_liberties)
     };
     let bound = Some((UPPER_BOUND, VertexSet(0), VertexSet(0), Source::Bound));
+    let two_parts = Some((
+        UPPER_BOUND,
+        VertexSet(0),
+        VertexSet(0),
+        Source::SolverMinMax,
+    ));
     let found = match lookup {
         Some(m) => Some((m.value, m.attack, m.defense, Source::Pattern(m.pattern))),
         None if defer == Defer::Large
@@ -577,6 +596,7 @@ pub(crate) fn evaluate_or_defer(
             };
             return (unread, true);
         }
+        None if graph.len() > EVALUATOR_VERTICES && by_parts(&analyzed) => two_parts,
         None if graph.len() <= limits.max_solver_vertices => {
             let small = graph.len() <= EVALUATOR_VERTICES;
             let answer = solve_space(ev, &graph, analyzed.outer_liberties, limits, small);
