@@ -1446,7 +1446,9 @@ fn an_opponent_stone_in_an_area_beside_a_living_group_leaves_no_eye_counted() {
 /// A lone stone in the dame between two living groups is not part of the pass-alive group
 /// beside it: white C8 between black's corner (two eyes, A9 and A7) and white's group F7-J9
 /// (eyes G8 and J8) is dead with black to move (black D8 cuts it off; `local_reader`: black
-/// first takes it in 190 positions), as GNU Go 3.8 says. nakade called it pass-alive.
+/// first takes it in 190 positions), as GNU Go 3.8 says. nakade called it pass-alive. With
+/// white to move it is alive, not settled: white D8 joins it to F7-J9 whatever black answers
+/// (`local_reader`: white first keeps it, 284 positions); nakade called it dead.
 #[test]
 fn a_stone_in_the_dame_beside_a_pass_alive_group_is_not_part_of_it() {
     let diagram = "\
@@ -1471,6 +1473,21 @@ fn a_stone_in_the_dame_beside_a_pass_alive_group_is_not_part_of_it() {
             FinalStatus::Alive
         ]
     );
+    let board = ascii::parse_board(diagram, None).unwrap().board;
+    let report = read_final(&board, Color::White);
+    let c8 = vertex::parse(&board, "C8").unwrap();
+    let group = report
+        .groups
+        .iter()
+        .find(|g| g.stones.contains(&c8))
+        .unwrap();
+    assert_eq!(group.status, FinalStatus::Alive);
+    assert!(
+        matches!(group.reason, nakade::board::finish::Reason::Open(_)),
+        "{:?}",
+        group.reason
+    );
+    assert!(!report.settled());
 }
 
 /// A large area proven two eyes in two parts of it (`board::values::parts`), where a whole

@@ -362,6 +362,149 @@ impl Search<'_> {
     }
 }
 
+/// Can the owner of `targets`, moving first with moves on the empty points of `area` only,
+/// join a stone of them to a string through `homes` (living strings of its colour) within
+/// `depth` plies, whatever the opponent plays there? The opponent taking a target stone
+/// ends the line, failed; so does the depth, and the node budget ([`NODES`]): `false` means
+/// no join was found, not that none exists. Simple ko, no threats; the opponent may pass,
+/// the owner does not (which only ever costs it a join).
+pub fn joins(board: &mut Board, targets: &[Loc], homes: &[Loc], area: &[Loc], depth: u8) -> bool {
+    let Some(&first) = targets.first() else {
+        return false;
+    };
+    let Some(owner) = board.color(first) else {
+        return false;
+    };
+    let mut j = Join {
+        owner,
+        targets,
+        homes,
+        area,
+        memo: FxHashMap::default(),
+        nodes: 0,
+    };
+    j.owner_move(board, depth.min(MAX_DEPTH)).unwrap_or(false)
+}
+
+struct Join<'a> {
+    owner: Color,
+    targets: &'a [Loc],
+    homes: &'a [Loc],
+    area: &'a [Loc],
+    /// Per position and side to move: the least depth that joins, the greatest that does not.
+    memo: FxHashMap<(u64, u16, bool), (u8, u8)>,
+    nodes: usize,
+}
+
+impl Join<'_> {
+    fn joined(&self, b: &Board) -> bool {
+        self.targets.iter().any(|&t| {
+            b.color(t) == Some(self.owner)
+                && self.homes.iter().any(|&h| b.string_id(h) == b.string_id(t))
+        })
+    }
+
+    fn taken(&self, b: &Board) -> bool {
+        self.targets.iter().any(|&t| b.color(t) != Some(self.owner))
+    }
+
+    fn known(&self, key: &(u64, u16, bool), depth: u8) -> Option<bool> {
+        let &(joins, fails) = self.memo.get(key)?;
+        if depth >= joins {
+            Some(true)
+        } else if depth <= fails {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    fn store(&mut self, key: (u64, u16, bool), depth: u8, joins: bool) {
+        let e = self.memo.entry(key).or_insert((u8::MAX, 0));
+        if joins {
+            e.0 = e.0.min(depth);
+        } else {
+            e.1 = e.1.max(depth);
+        }
+    }
+
+    fn tick(&mut self) -> Result<(), OutOfBudget> {
+        self.nodes += 1;
+        if self.nodes > NODES {
+            Err(OutOfBudget)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The owner to move: does some move of it join, now or by the end of `depth` plies?
+    fn owner_move(&mut self, b: &mut Board, depth: u8) -> Result<bool, OutOfBudget> {
+        if depth == 0 {
+            return Ok(false);
+        }
+        let key = Search::key(b, false);
+        if let Some(r) = self.known(&key, depth) {
+            return Ok(r);
+        }
+        self.tick()?;
+        let mut joins = false;
+        for &p in self.area {
+            if !b.is_empty(p) || b.play(p, self.owner).is_err() {
+                continue;
+            }
+            let r = if self.joined(b) {
+                Ok(true)
+            } else if self.taken(b) {
+                Ok(false)
+            } else {
+                self.opponent_move(b, depth - 1)
+            };
+            b.undo();
+            if r? {
+                joins = true;
+                break;
+            }
+        }
+        self.store(key, depth, joins);
+        Ok(joins)
+    }
+
+    /// The opponent to move: does the owner join whatever it plays?
+    fn opponent_move(&mut self, b: &mut Board, depth: u8) -> Result<bool, OutOfBudget> {
+        if depth == 0 {
+            return Ok(false);
+        }
+        let key = Search::key(b, true);
+        if let Some(r) = self.known(&key, depth) {
+            return Ok(r);
+        }
+        self.tick()?;
+        // The opponent's pass first (its moves here may all be worse for it), then each
+        // point.
+        b.pass(self.owner.opponent());
+        let r = self.owner_move(b, depth - 1);
+        b.undo();
+        let mut joins = r?;
+        for &p in self.area {
+            if !joins {
+                break;
+            }
+            if !b.is_empty(p) || b.play(p, self.owner.opponent()).is_err() {
+                continue;
+            }
+            let r = if self.taken(b) {
+                Ok(false)
+            } else {
+                self.owner_move(b, depth - 1)
+            };
+            b.undo();
+            joins = r?;
+        }
+        self.store(key, depth, joins);
+        Ok(joins)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -369,6 +512,36 @@ mod tests {
 
     fn board(d: &str) -> Board {
         ascii::parse_board(d, None).unwrap().board
+    }
+
+    /// A lone white stone in the dame between black's corner and white's pass-alive group
+    /// F7-J9: white to move joins it (D8, then E8 or D9 whatever black answers); after
+    /// black D8 it cannot.
+    #[test]
+    fn a_stone_joins_its_living_group_moving_first() {
+        let d = "\
++-----------------+
+|. X . . . O O O O|
+|X X O . . O . O .|
+|. X . . . O O O O|
+|X X X X X X X X X|
+|O O O O O O O O O|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
+|. . . . . . . . .|
++-----------------+";
+        let mut b = board(d);
+        let at = |b: &Board, s: &str| vertex::parse(b, s).unwrap();
+        let stone = [at(&b, "C8")];
+        let homes = [at(&b, "F8")];
+        let area = fight_area(&b, &stone).unwrap();
+        let empty: Vec<Loc> = area.iter().copied().filter(|&p| b.is_empty(p)).collect();
+        assert_eq!(empty.len(), 8);
+        assert!(joins(&mut b, &stone, &homes, &empty, 9));
+        b.play(at(&b, "D8"), Color::Black).unwrap();
+        let empty: Vec<Loc> = empty.into_iter().filter(|&p| b.is_empty(p)).collect();
+        assert!(!joins(&mut b, &stone, &homes, &empty, 9));
     }
 
     /// A seki without eyes (two shared liberties, D3 and D7): neither side takes the other;

@@ -75,7 +75,11 @@
 //!    move leaves uncut: after it, the reader takes none of them with the opponent moving
 //!    next, and the final status of that position (the opponent to move) keeps each alive
 //!    for a settled reason, with two eyes in two spaces (then it is alive, and
-//!    [`Reason::Critical`] says that the position is not settled).
+//!    [`Reason::Critical`] says that the position is not settled); or unless its owner is
+//!    to move and joins it, a group of a few stones, to a pass-alive string of its colour
+//!    whatever the opponent answers, read to the end on the empty points of the small
+//!    closed area round it ([`fight::joins`]; then it is alive and not settled,
+//!    [`Reason::Open`]).
 //!    Beside an opponent group that is also short of eyes, it is in **seki** when no string
 //!    of either can be captured even by a first move (read to the end by [`fight`] when the
 //!    fight is small and closed, else by the tactical reader) and every liberty of both is shared or
@@ -1146,6 +1150,11 @@ fn decide(
                     continue;
                 }
                 why
+            } else if to_move == g.color && joins_out(work, groups, g) {
+                // Its owner to move joins it to a pass-alive string of its colour, read
+                // to the end in the closed area round it: not enclosed after all.
+                new_fixed.push((g.strings.clone(), FinalStatus::Alive, Reason::Open(g.eyes)));
+                continue;
             } else {
                 // A space of its own beyond the solver's reach, or an area beside it
                 // with an opponent string inside that the reader cannot take, is not
@@ -2007,6 +2016,49 @@ fn enclosed_area(
         }
     }
     best
+}
+
+/// The most stones of a group [`joins_out`] reads.
+const JOIN_STONES: usize = 6;
+
+/// The plies [`joins_out`] reads.
+const JOIN_DEPTH: u8 = 9;
+
+/// Whether the owner of `g`, a small group short of eyes that its opponent's area seems to
+/// enclose, moving first, joins it to a pass-alive string of its colour, whatever the
+/// opponent answers: read to the end ([`fight::joins`]) on the empty points of the closed
+/// area round it ([`fight::fight_area`]), the pass-alive strings next to that area the
+/// homes. A stone in the dame between two living groups (`tests/final_status.rs`,
+/// `a_stone_in_the_dame_beside_a_pass_alive_group_is_not_part_of_it`, white to move: white
+/// D8, then E8 or D9).
+fn joins_out(work: &mut Board, groups: &[Candidate], g: &Candidate) -> bool {
+    let stones: Vec<Loc> = g
+        .strings
+        .iter()
+        .flat_map(|&s| work.string_stones(s))
+        .collect();
+    if stones.len() > JOIN_STONES {
+        return false;
+    }
+    let Some(area) = fight::fight_area(work, &g.strings) else {
+        return false;
+    };
+    let homes: Vec<Loc> = groups
+        .iter()
+        .filter(|h| h.color == g.color && h.all_pass_alive)
+        .flat_map(|h| h.strings.iter().copied())
+        .filter(|&s| {
+            work.string_stones(s).iter().any(|&p| {
+                work.neighbors(p)
+                    .any(|q| area.contains(&q) && work.is_empty(q))
+            })
+        })
+        .collect();
+    if homes.is_empty() {
+        return false;
+    }
+    let empty: Vec<Loc> = area.iter().copied().filter(|&p| work.is_empty(p)).collect();
+    fight::joins(work, &stones, &homes, &empty, JOIN_DEPTH)
 }
 
 /// Step 4's test: were the group gone, and every group of its colour short of eyes (`weak`),
