@@ -125,6 +125,16 @@ const _: () = assert!(AREA_POINTS <= MAX_AREA);
 
 struct OutOfBudget;
 
+/// One more node read: past [`NODES`], the reading gives up.
+fn tick(nodes: &mut usize) -> Result<(), OutOfBudget> {
+    *nodes += 1;
+    if *nodes > NODES {
+        Err(OutOfBudget)
+    } else {
+        Ok(())
+    }
+}
+
 impl<'a> Search<'a> {
     fn new(attacker: Color, targets: &'a [Loc], area: &'a [Loc]) -> Self {
         Search {
@@ -201,12 +211,7 @@ impl<'a> Search<'a> {
     }
 
     fn tick(&mut self) -> Result<(), OutOfBudget> {
-        self.nodes += 1;
-        if self.nodes > NODES {
-            Err(OutOfBudget)
-        } else {
-            Ok(())
-        }
+        tick(&mut self.nodes)
     }
 
     /// The attacker to move: does it take a target within `depth` plies?
@@ -429,12 +434,7 @@ impl Join<'_> {
     }
 
     fn tick(&mut self) -> Result<(), OutOfBudget> {
-        self.nodes += 1;
-        if self.nodes > NODES {
-            Err(OutOfBudget)
-        } else {
-            Ok(())
-        }
+        tick(&mut self.nodes)
     }
 
     /// The owner to move: does some move of it join, now or by the end of `depth` plies?

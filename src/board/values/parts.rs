@@ -254,7 +254,6 @@ fn part_graph(
 mod tests {
     use super::*;
     use crate::board::analysis::{analyze_position, AnalysisLimits};
-    use crate::board::sgf;
     use crate::board::values::valuation::space_graph;
 
     /// The large spaces of the self-play final positions of `tests/final/`,
@@ -264,7 +263,6 @@ mod tests {
     #[test]
     fn a_space_proven_by_parts_reads_two_eyes_whole() {
         let ev = Evaluator::with_default();
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/final/selfplay");
         let limits = AnalysisLimits {
             solver_nodes: 1_000,
             ..AnalysisLimits::default()
@@ -279,15 +277,10 @@ mod tests {
             (e.value.b, e.value.c)
         };
         let (mut proven, mut open) = (0, 0);
-        let mut files: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .collect();
-        files.sort();
-        for path in files {
-            let name = path.display();
-            let text = std::fs::read_to_string(&path).unwrap();
-            let mut board = sgf::load(&text, None).unwrap().board;
+        let selfplay = crate::board::corpus::final_positions()
+            .into_iter()
+            .filter(|(name, _, _)| name.contains("selfplay"));
+        for (name, mut board, _) in selfplay {
             let report = analyze_position(&mut board, &ev, None, limits);
             for r in &report.spaces {
                 let Ok(graph) = space_graph(&r.analyzed) else {
