@@ -80,7 +80,12 @@ pub(crate) fn two_eyes(ev: &Evaluator<'_>, a: &AnalyzedSpace) -> bool {
         }
     }
     // The model's edge count of a vertex (as the analysis's graph gives it to the solver).
-    let edge = |i: usize| verts[i].edge.min(2) - u8::from(verts[i].open_side);
+    let edge = |i: usize| {
+        verts[i]
+            .edge
+            .min(2)
+            .saturating_sub(u8::from(verts[i].open_side))
+    };
     // A seed is an empty point of the space with a side on the wall (a point of the space
     // touches it where it has a side left after its neighbours, the board's edges and, for
     // a margin, the line to the attacker): an eye is made against the wall.
@@ -236,7 +241,7 @@ fn part_graph(
             Vertex::empty(verts[i].marginal || beyond > 0)
         };
         let e = if beyond > 0 {
-            u8::try_from(3 - inside).ok()?
+            u8::try_from(3usize.checked_sub(inside)?).ok()?
         } else {
             edge(i)
         };
