@@ -249,7 +249,10 @@ pub enum Reason {
     /// Not enclosed, but it has no eye to make and the tactical reader captures each of its
     /// strings, the opponent moving first.
     Capturable(Eyes),
-    /// Short of two eyes but not enclosed: it can still make eyes or connect out.
+    /// Short of two eyes but not enclosed: it can still make eyes or connect out. Also a
+    /// small group its owner, to move, joins to a pass-alive string of its colour whatever
+    /// the opponent answers ([`fight::joins`]), though the opponent's area seems to enclose
+    /// it.
     Open(Eyes),
     /// The tactical reader captures it even with its owner to move, playing here first.
     Captured(Loc),

@@ -54,7 +54,7 @@ const SEEDS: usize = 4;
 /// may give him threats; this is the solver's most.
 pub const PART_KO_THREATS: u8 = 3;
 
-/// The most vertices of a part's graph, its attacker stones outside included.
+/// The most vertices of a part's graph, its mouth included.
 const PART_VERTICES: usize = 16;
 
 /// The most points a part has next to it in the space (its mouth): a part open wider seldom
@@ -86,9 +86,9 @@ pub(crate) fn two_eyes(ev: &Evaluator<'_>, a: &AnalyzedSpace) -> bool {
             .min(2)
             .saturating_sub(u8::from(verts[i].open_side))
     };
-    // A seed is an empty point of the space with a side on the wall (a point of the space
-    // touches it where it has a side left after its neighbours, the board's edges and, for
-    // a margin, the line to the attacker): an eye is made against the wall.
+    // A point of the space touches the wall where it has a side left after its neighbours,
+    // the board's edges and, for a margin, the line to the attacker. The seeds are the
+    // empty points that are not margins.
     let touches_wall = |i: usize| {
         let used = adj[i].len() + usize::from(edge(i)) + usize::from(verts[i].marginal);
         used < 4
