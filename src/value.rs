@@ -86,6 +86,166 @@ impl EyeValue {
     }
 }
 
+/// The most spaces whose digits differ that [`EyeValue::sum`] plays out together.
+pub const SUM_MAX_SPACES: usize = 8;
+
+impl EyeValue {
+    /// The value of independent eye spaces together, as a game in which each side plays in
+    /// the space where it gains most: where the spaces' vital points are miai, the sum is
+    /// more than the sum of their `b` digits (`1122` and the half eye `0011` give two eyes
+    /// whoever moves first: the owner answers a move in one space in the other).
+    ///
+    /// The game: a move in a space advances it. The attacker's first move there leaves it
+    /// at `a` if he plays there again and at `b` if the owner answers; the owner's first
+    /// leaves it at `c` if the attacker answers and at `d` if the owner plays again; after
+    /// two moves a space is settled at that digit. Either side may pass, and two passes end
+    /// the game, a space nobody played counting `b`, one the attacker played once `a`, one
+    /// the owner played once `c`: each as if the other side may still move there first, so
+    /// the sum is the eyes the owner is sure of. `b` of the sum is that game with the
+    /// attacker to move, `c` with the owner to move, `a` and `d` with that side making two
+    /// moves (or a move and a pass) first. Every digit is at most 2, and the sum never
+    /// falls below the sums of the digits (`b` at least the sum of the spaces' `b`), and
+    /// is monotone: lower digits in, lower or equal digits out.
+    ///
+    /// The digits are taken as "moves in a row": GNU Go's `a` and `d` (which let the owner
+    /// answer a move locally rather than tenuki, `docs/PATTERNS.md`) can overstate a sum.
+    /// `None` when more than [`SUM_MAX_SPACES`] of the spaces have digits that differ (the
+    /// others only add their eyes).
+    ///
+    /// ```
+    /// use nakade::EyeValue;
+    /// let v = |s: &str| s.parse::<EyeValue>().unwrap();
+    /// // One and a half eyes and a half eye: two eyes, the attacker threatening one.
+    /// assert_eq!(EyeValue::sum(&[v("1122"), v("0011")]), Some(v("1222")));
+    /// // Two half eyes make one eye: each side takes one of them.
+    /// assert_eq!(EyeValue::sum(&[v("0011"), v("0011")]), Some(v("0112")));
+    /// ```
+    pub fn sum(values: &[EyeValue]) -> Option<EyeValue> {
+        let fixed: u8 = values
+            .iter()
+            .filter(|v| v.a == v.d)
+            .fold(0u8, |s, v| s.saturating_add(v.a));
+        let open: Vec<[u8; 4]> = values
+            .iter()
+            .filter(|v| v.a != v.d)
+            .map(|v| v.digits())
+            .collect();
+        if open.len() > SUM_MAX_SPACES {
+            return None;
+        }
+        let mut game = SumGame {
+            spaces: &open,
+            memo: Default::default(),
+        };
+        let start = vec![Stage::Untouched; open.len()];
+        let acc = fixed.min(2);
+        let b = game.value(&mut start.clone(), acc, false, false);
+        let c = game.value(&mut start.clone(), acc, true, false);
+        // Two turns of one side (each a move or a pass), then the other side to move.
+        let twice = |game: &mut SumGame<'_>, owner: bool| -> u8 {
+            let pick = |x: u8, y: u8| if owner { x.max(y) } else { x.min(y) };
+            let mut best = game.value(&mut start.clone(), acc, !owner, true);
+            for i in 0..open.len() {
+                let mut st = start.clone();
+                let acc1 = SumGame::advance(&open, &mut st, acc, i, owner);
+                best = pick(best, game.value(&mut st.clone(), acc1, !owner, true));
+                best = pick(best, game.value(&mut st.clone(), acc1, !owner, false));
+                for j in 0..open.len() {
+                    if st[j] == Stage::Settled {
+                        continue;
+                    }
+                    let mut st2 = st.clone();
+                    let acc2 = SumGame::advance(&open, &mut st2, acc1, j, owner);
+                    best = pick(best, game.value(&mut st2, acc2, !owner, false));
+                }
+            }
+            best
+        };
+        let a = twice(&mut game, false);
+        let d = twice(&mut game, true);
+        Some(EyeValue { a, b, c, d })
+    }
+}
+
+/// How far play has gone in one space of [`EyeValue::sum`]'s game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Stage {
+    Untouched,
+    /// The attacker has played there once.
+    Attacked,
+    /// The owner has played there once.
+    Defended,
+    /// Two moves: its digit is counted.
+    Settled,
+}
+
+/// [`EyeValue::sum`]'s game: the spaces whose digits differ, and the values found.
+struct SumGame<'a> {
+    spaces: &'a [[u8; 4]],
+    memo: std::collections::HashMap<(Vec<Stage>, u8, bool, bool), u8>,
+}
+
+impl SumGame<'_> {
+    /// Plays the side's move in space `i`; gives the eyes counted so far after it.
+    fn advance(spaces: &[[u8; 4]], st: &mut [Stage], acc: u8, i: usize, owner: bool) -> u8 {
+        let [a, b, c, d] = spaces[i];
+        let (next, add) = match (st[i], owner) {
+            (Stage::Untouched, false) => (Stage::Attacked, 0),
+            (Stage::Untouched, true) => (Stage::Defended, 0),
+            (Stage::Attacked, false) => (Stage::Settled, a),
+            (Stage::Attacked, true) => (Stage::Settled, b),
+            (Stage::Defended, false) => (Stage::Settled, c),
+            (Stage::Defended, true) => (Stage::Settled, d),
+            (Stage::Settled, _) => (Stage::Settled, 0),
+        };
+        st[i] = next;
+        acc.saturating_add(add).min(2)
+    }
+
+    /// The eyes at the end: each space not settled counted as the other side may still
+    /// move there first.
+    fn counted(&self, st: &[Stage], acc: u8) -> u8 {
+        st.iter()
+            .zip(self.spaces)
+            .fold(acc, |s, (stage, &[a, b, c, _])| {
+                let add = match stage {
+                    Stage::Untouched => b,
+                    Stage::Attacked => a,
+                    Stage::Defended => c,
+                    Stage::Settled => 0,
+                };
+                s.saturating_add(add)
+            })
+            .min(2)
+    }
+
+    /// The eyes with `owner` (or the attacker) to move; `passed` when the last turn was a
+    /// pass (a second one ends the game).
+    fn value(&mut self, st: &mut Vec<Stage>, acc: u8, owner: bool, passed: bool) -> u8 {
+        let key = (st.clone(), acc, owner, passed);
+        if let Some(&v) = self.memo.get(&key) {
+            return v;
+        }
+        let mut v = if passed {
+            self.counted(st, acc)
+        } else {
+            self.value(st, acc, !owner, true)
+        };
+        for i in 0..st.len() {
+            if st[i] == Stage::Settled {
+                continue;
+            }
+            let before = st[i];
+            let acc1 = Self::advance(self.spaces, st, acc, i, owner);
+            let after = self.value(st, acc1, !owner, false);
+            st[i] = before;
+            v = if owner { v.max(after) } else { v.min(after) };
+        }
+        self.memo.insert(key, v);
+        v
+    }
+}
+
 impl fmt::Display for EyeValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}{}{}", self.a, self.b, self.c, self.d)
@@ -166,5 +326,85 @@ mod tests {
             "11222".parse::<EyeValue>(),
             Err(EyeValueError::WrongLength { found: 5 })
         );
+    }
+
+    /// The fifteen values that occur (`docs/PATTERNS.md`).
+    fn all_values() -> Vec<EyeValue> {
+        let mut v = Vec::new();
+        for a in 0..3 {
+            for b in a..3 {
+                for c in b..3 {
+                    for d in c..3 {
+                        v.push(EyeValue { a, b, c, d });
+                    }
+                }
+            }
+        }
+        v.retain(|v| v.b == v.c || v.b + 1 == v.c || (v.b, v.c) == (0, 2));
+        v
+    }
+
+    #[test]
+    fn a_space_alone_sums_to_itself() {
+        let values = all_values();
+        assert_eq!(values.len(), 15);
+        for v in values {
+            assert_eq!(EyeValue::sum(&[v]), Some(v), "{v}");
+        }
+        assert_eq!(EyeValue::sum(&[]), Some(EyeValue::default()));
+    }
+
+    #[test]
+    fn miai_spaces_give_two_eyes() {
+        let v = |s: &str| s.parse::<EyeValue>().unwrap();
+        // The vital points are miai: the owner answers a move in one in the other.
+        assert_eq!(EyeValue::sum(&[v("1122"), v("0011")]).map(|s| s.b), Some(2));
+        // Three half eyes: one and a half eyes.
+        assert_eq!(
+            EyeValue::sum(&[v("0011"), v("0011"), v("0011")]).map(|s| (s.b, s.c)),
+            Some((1, 2))
+        );
+        // A second eye only by two moves in a row is no second eye.
+        assert_eq!(
+            EyeValue::sum(&[v("1111"), v("0001")]).map(|s| (s.b, s.c)),
+            Some((1, 1))
+        );
+        // One eye and a half eye: the attacker's move in the half eye is sente-free.
+        assert_eq!(
+            EyeValue::sum(&[v("1111"), v("0011")]).map(|s| (s.b, s.c)),
+            Some((1, 2))
+        );
+        assert_eq!(EyeValue::sum(&[v("1111"), v("1111")]).map(|s| s.b), Some(2));
+    }
+
+    #[test]
+    fn the_sum_is_at_least_the_digits_added_and_monotone() {
+        let values = all_values();
+        let add = |xs: &[EyeValue], f: fn(&EyeValue) -> u8| xs.iter().map(f).sum::<u8>().min(2);
+        for x in &values {
+            for y in &values {
+                for z in &values {
+                    let xs = [*x, *y, *z];
+                    let s = EyeValue::sum(&xs).unwrap();
+                    assert!(s.is_monotone(), "{x} {y} {z}: {s}");
+                    assert!(
+                        s.b >= add(&xs, |v| v.b) && s.c >= add(&xs, |v| v.b),
+                        "{x} {y} {z}"
+                    );
+                    assert!(s.d <= add(&xs, |v| v.d), "{x} {y} {z}");
+                    assert_eq!(EyeValue::sum(&[*z, *x, *y]), Some(s));
+                    // Lowering a digit of one space lowers no digit of the sum.
+                    for w in &values {
+                        if w.digits().iter().zip(x.digits()).all(|(p, q)| *p <= q) {
+                            let t = EyeValue::sum(&[*w, *y, *z]).unwrap();
+                            assert!(
+                                t.digits().iter().zip(s.digits()).all(|(p, q)| *p <= q),
+                                "{w} <= {x}, with {y} {z}: {t} against {s}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -1511,3 +1511,52 @@ fn a_large_area_is_proven_two_eyes_in_two_parts() {
     assert!(inside.reason.settled(), "{:?}", inside.reason);
     assert_eq!(board.size(), 9);
 }
+
+/// Two spaces whose vital points are miai add to more than their `b` digits: a straight
+/// three in the corner (`1122`) and a half eye (`0011`, decided at F2) give two eyes
+/// whoever moves first, the group answering a move in one space in the other. Before, their
+/// `b` added to one eye and the group died with the opponent to move. The opponent moving
+/// first still takes the stone the half eye holds: black F2, white B1 (the corner's two
+/// eyes), black takes F1 at E1 and wins the ko, as GNU Go 3.8 answers and an exhaustive
+/// reading apart from both agrees (`local_reader`: black first takes F1, the rest lives).
+/// With two half eyes and the straight three (`two_half_eyes_...`): two and a half eyes.
+#[test]
+fn spaces_whose_vital_points_are_miai_live_together() {
+    use FinalStatus::{Alive, Dead};
+    let black_area = composed("one_and_a_half_eyes_and_a_half_eye_alive_in_black_area.txt");
+    assert_eq!(
+        statuses(&black_area, &["A2", "D1", "F1"]),
+        [Alive, Alive, Dead]
+    );
+    let out = assert_prints(
+        &["score", "-"],
+        &black_area,
+        &[
+            "white alive (6 stones: A2 B2 C2 D2 E2 D1): two eyes",
+            "white dead (1 stone: F1): taken if the opponent moves first (F2): its group \
+             answers at B1, the other of two miai points, and lives without it",
+            "dame: F2 E1 F1",
+            "teire (still to play): B1",
+        ],
+    );
+    assert!(out.starts_with("B+22.0 "), "{out}");
+    // The owner to move keeps every stone, and no point of its eyes is named teire.
+    let white_area = composed("one_and_a_half_eyes_and_a_half_eye_alive_in_white_area.txt");
+    assert_eq!(
+        statuses(&white_area, &["A2", "D1", "F1"]),
+        [Alive, Alive, Alive]
+    );
+    let out = assert_prints(
+        &["score", "-"],
+        &white_area,
+        &[
+            "black alive (7 stones: A2 B2 C2 D2 E2 D1 F1): two eyes",
+            "dame: F2",
+        ],
+    );
+    assert!(!out.contains("teire"), "{out}");
+    let three = composed("two_half_eyes_and_one_and_a_half_alive_in_black_area.txt");
+    assert_eq!(statuses(&three, &["A2", "G2", "J1"]), [Alive, Alive, Dead]);
+    let three = composed("two_half_eyes_and_one_and_a_half_alive_in_white_area.txt");
+    assert_eq!(statuses(&three, &["A2", "G2", "J1"]), [Alive, Alive, Alive]);
+}

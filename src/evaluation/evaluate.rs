@@ -305,13 +305,17 @@ impl<'db> Evaluator<'db> {
         let mut len = key_words(&compact, &labelling.order, &labelling.rows, &mut words);
         let default = Params::default();
         if params.outer_liberties != default.outer_liberties {
-            // The key words leave room for three more: a graph uses at most 1 + n / 4 + n.
+            // The key words leave room for four more: a graph uses at most 1 + n / 4 + n.
             words[len] = 0x0100 | params.outer_liberties as u32;
             len += 1;
         }
         let threats = (params.attacker_ko_threats, params.defender_ko_threats);
         if threats != (default.attacker_ko_threats, default.defender_ko_threats) {
             words[len] = 0x1_0000 | u32::from(threats.0) << 8 | u32::from(threats.1);
+            len += 1;
+        }
+        if params.tenuki_depth != default.tenuki_depth {
+            words[len] = 0x2_0000 | u32::from(params.tenuki_depth);
             len += 1;
         }
         match reading {

@@ -31,7 +31,15 @@
 //!    one that is not (a lone stone there lives or dies by its own eyes).
 //! 3. **Eyes**: a group's eye spaces, valued exactly (database, shape library, solver; ko
 //!    read both ways), add up: with the opponent moving first in each space and the owner
-//!    answering there, the group has the sum of the spaces' second digits (`b` of `abcd`).
+//!    answering there, the group has the sum of the spaces' second digits (`b` of `abcd`);
+//!    where that is short of two eyes, the spaces are played out together
+//!    ([`EyeValue::sum`](crate::EyeValue::sum)): the owner may answer a move in one space in
+//!    another, where their vital points are miai (one and a half eyes and a half eye make
+//!    two). The sum needs `a` as two moves in a row: a value whose `a` may be GNU Go's
+//!    tenuki rule's (`a` and `b` both 1) or is not read has its small spaces read again so,
+//!    and gives 0 where they cannot be. A group alive by miai, the opponent to move, gives
+//!    up the strings the exchange takes (the opponent's first move in one space, the
+//!    group's answer in another, read on the board: [`Reason::Miai`]).
 //!    A space too large to read whole gives two eyes, read and settled, where two small
 //!    parts of it each give an eye with the attacker given the rest
 //!    ([`parts`](crate::board::values::parts)). Else a closed space beyond the solver's
@@ -147,9 +155,10 @@ use crate::board::eyes::topology::Detail;
 use crate::board::parallel::{side_by_side, Tasks};
 use crate::board::strings::tactics::{self, Attack, Defense, ReadLimits};
 use crate::board::strings::{self, StringStatus};
-use crate::board::values::valuation::{Defer, Source};
+use crate::board::values::valuation::{self, Defer, Source};
 use crate::board::{vertex, Board, Color, Loc};
 use crate::evaluation::evaluate::Evaluator;
+use crate::value::EyeValue;
 
 pub use score::{score, Rules, Score};
 
@@ -213,13 +222,14 @@ impl std::fmt::Display for FinalStatus {
     }
 }
 
-/// A group's eyes: with the opponent moving first in every space (`min`), and with the owner
-/// moving first in the best one (`max`); two means two or more.
+/// A group's eyes: with the opponent moving first (`min`), and with the owner moving first
+/// (`max`), its spaces played out together where their `b` digits fall short
+/// ([`EyeValue::sum`]); two means two or more.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Eyes {
-    /// Eyes when the opponent moves first everywhere and the owner answers.
+    /// Eyes when the opponent moves first.
     pub min: u8,
-    /// Eyes when the owner moves first (once) where it gains most.
+    /// Eyes when the owner moves first where it gains most.
     pub max: u8,
 }
 
@@ -289,6 +299,16 @@ pub enum Reason {
         /// Taken whoever moves first.
         settled: bool,
     },
+    /// Its group lives by two spaces whose vital points are miai ([`EyeValue::sum`]), but not
+    /// with this string: the opponent, to move, plays `kill` in one space, the group answers
+    /// at `answer` in another and lives, and the string is then taken. Its owner to move
+    /// would keep it. Not settled.
+    Miai {
+        /// The opponent's first move.
+        kill: Loc,
+        /// The group's answer.
+        answer: Loc,
+    },
     /// A string of it has every liberty in its eye spaces, and the opponent moving first
     /// takes it in the small closed fight there, read to the end ([`fight`]): the eyes its
     /// spaces give assume walls that hold. Dead when the opponent is to move or takes it
@@ -313,6 +333,7 @@ impl Reason {
             | Reason::Capturable(_)
             | Reason::Open(_)
             | Reason::LargeArea(_)
+            | Reason::Miai { .. }
             | Reason::EnclosedUnread(..)
             | Reason::EnclosedSpaceUnread(..) => false,
             _ => true,
@@ -392,6 +413,12 @@ impl Reason {
                 "lost a capturing race, read to the end: taken with the opponent moving first"
                     .into()
             }
+            Reason::Miai { kill, answer } => format!(
+                "taken if the opponent moves first ({}): its group answers at {}, the other \
+                 of two miai points, and lives without it",
+                vertex::name(board, *kill),
+                vertex::name(board, *answer)
+            ),
             Reason::ShortOfLiberties { settled: true } => {
                 "a string of it has its liberties only in its eye spaces and is taken in the \
                  closed fight there, read to the end, whoever moves first"
@@ -567,9 +594,13 @@ struct Candidate {
     /// Every one of its strings is.
     all_pass_alive: bool,
     spaces: Vec<usize>,
-    /// The eyes its spaces give with the opponent first (the sum of their `b`), before any
-    /// area beside it is counted; at most 2.
+    /// The eyes its spaces give with the opponent first (their `b` added, or played out
+    /// together where that gives more: [`EyeValue::sum`]), before any area beside it is
+    /// counted; at most 2.
     space_min: u8,
+    /// Two eyes only by its spaces played out together, not by their `b` added: its vital
+    /// points are miai ([`EyeValue::sum`]).
+    miai: bool,
     /// The empty points of an area beside it, enclosed by its strings and pass-alive
     /// opponent strings, that is not counted because an opponent string the tactical
     /// reader cannot take sits in it (see [`LARGE_AREA_BESIDE`]): not read.
@@ -706,7 +737,7 @@ fn from_readings(
     let mut fixed: Vec<(Vec<Loc>, FinalStatus, Reason)> = Vec::new();
     let mut rounds = 0;
     let fights = std::cell::RefCell::new(FightsRead::default());
-    let (groups, reports) = loop {
+    let (mut groups, reports) = loop {
         rounds += 1;
         let dead_heads: Vec<Loc> = dead_reason.iter().map(|(d, _)| *d).collect();
         let live = Liveness::from_dead(board, &dead_heads);
@@ -721,7 +752,7 @@ fn from_readings(
         // small area beside it) has its large spaces read once the rounds are over, for its
         // reason: they cannot make it short of eyes, and while the rounds take dead stones
         // off around it they change, so a reading of each would be spent for nothing.
-        let mut groups = candidates(board, &live, &reports, &pass_alive, limits.analysis.read);
+        let mut groups = candidates(board, ev, &live, &reports, &pass_alive, limits.analysis);
         let mut needed = vec![None; reports.len()];
         let mut at_end = vec![None; reports.len()];
         for g in groups.iter().filter(|g| !g.pass_alive && g.space_min < 2) {
@@ -785,14 +816,14 @@ fn from_readings(
             }
         }
         if let Some(again) = read_marked(work, ev, &mut reports, &needed, limits.analysis, |r| {
-            candidates(board, &live, r, &pass_alive, limits.analysis.read)
+            candidates(board, ev, &live, r, &pass_alive, limits.analysis)
         }) {
             groups = again;
         }
         if rounds > MAX_ROUNDS {
             if let Some(again) =
                 read_marked(work, ev, &mut reports, &at_end, limits.analysis, |r| {
-                    candidates(board, &live, r, &pass_alive, limits.analysis.read)
+                    candidates(board, ev, &live, r, &pass_alive, limits.analysis)
                 })
             {
                 groups = again;
@@ -811,7 +842,7 @@ fn from_readings(
         if !changed {
             if let Some(again) =
                 read_marked(work, ev, &mut reports, &at_end, limits.analysis, |r| {
-                    candidates(board, &live, r, &pass_alive, limits.analysis.read)
+                    candidates(board, ev, &live, r, &pass_alive, limits.analysis)
                 })
             {
                 groups = again;
@@ -916,7 +947,99 @@ fn from_readings(
     for s in revived {
         fixed.push((vec![s], FinalStatus::Alive, Reason::InDeadEye));
     }
+    // A group alive by miai, the opponent to move: the strings it gives up in the exchange
+    // (the opponent's move in one space, its answer in another) are dead.
+    if look_ahead {
+        for g in groups.iter_mut() {
+            let decided = fixed.iter().any(|(v, _, _)| v.contains(&g.strings[0]));
+            if !g.miai || g.color == to_move || g.all_pass_alive || decided || g.eyes.min < 2 {
+                continue;
+            }
+            let lost = miai_losses(board, ev, limits, g, &reports);
+            g.strings.retain(|s| !lost.iter().any(|(t, _)| t == s));
+            dead_reason.extend(lost);
+        }
+    }
     report(board, &groups, &reports, &dead_reason, &fixed, rounds)
+}
+
+/// The most answers and first moves [`miai_losses`] reads.
+const MIAI_MOVES: usize = 4;
+
+/// The strings of a group alive by miai (`g.miai`) that the opponent, to move, takes: each
+/// of his first moves at an attack point of a space of the group that a move still changes
+/// (`b` below `c`), each answered at a defence point of such a space, the position after
+/// the two read again ([`final_status_with`], the opponent to move, without look-ahead).
+/// The group answers where it gives up fewest stones, the opponent moves where that is
+/// most; the strings given up then (taken by the two moves, or dead after them) are dead
+/// with [`Reason::Miai`]. None where every string is given up: the reading after the
+/// exchange contradicts the sum, and the group keeps the sum's status.
+fn miai_losses(
+    board: &Board,
+    ev: &Evaluator<'_>,
+    limits: FinalLimits,
+    g: &Candidate,
+    reports: &[SpaceReport],
+) -> Vec<(Loc, Reason)> {
+    let opponent = g.color.opponent();
+    let points = |pick: fn(&SpaceReport) -> &Vec<Loc>| -> Vec<Loc> {
+        let mut v: Vec<Loc> = g
+            .spaces
+            .iter()
+            .map(|&i| &reports[i])
+            .filter(|r| r.min_max().is_some_and(|(b, c)| b < c))
+            .flat_map(|r| pick(r).iter().copied())
+            .collect();
+        v.sort();
+        v.dedup();
+        v.truncate(MIAI_MOVES);
+        v
+    };
+    let (kills, answers) = (points(|r| &r.attack), points(|r| &r.defense));
+    let stones = |s: Loc| board.string_stones(s);
+    // (stones given up, strings given up, first move, answer)
+    let mut worst: Option<(usize, Vec<Loc>, Loc, Loc)> = None;
+    for &kill in &kills {
+        let mut first = board.clone();
+        if first.play(kill, opponent).is_err() {
+            continue;
+        }
+        let mut best: Option<(usize, Vec<Loc>, Loc)> = None;
+        for &answer in answers.iter().filter(|&&q| q != kill) {
+            let mut after = first.clone();
+            if after.play(answer, g.color).is_err() {
+                continue;
+            }
+            let report = final_status_with(&after, ev, opponent, limits, false);
+            let lost: Vec<Loc> = g
+                .strings
+                .iter()
+                .copied()
+                .filter(|&s| {
+                    stones(s).iter().any(|&t| {
+                        after.color(t) != Some(g.color)
+                            || report.status_at(t) == Some(FinalStatus::Dead)
+                    })
+                })
+                .collect();
+            let n: usize = lost.iter().map(|&s| stones(s).len()).sum();
+            if best.as_ref().is_none_or(|(m, _, _)| n < *m) {
+                best = Some((n, lost, answer));
+            }
+        }
+        if let Some((n, lost, answer)) = best {
+            if worst.as_ref().is_none_or(|(m, ..)| n > *m) {
+                worst = Some((n, lost, kill, answer));
+            }
+        }
+    }
+    match worst {
+        Some((n, lost, kill, answer)) if n > 0 && lost.len() < g.strings.len() => lost
+            .into_iter()
+            .map(|s| (s, Reason::Miai { kill, answer }))
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// What one round of step 5 decides: the strings found dead, with their reasons, and the
@@ -1734,11 +1857,13 @@ fn critical(board: &Board, reports: &[SpaceReport], g: &Candidate) -> Reason {
 /// Step 2: group the live strings and count their eyes.
 fn candidates(
     board: &Board,
+    ev: &Evaluator<'_>,
     live: &Liveness,
     reports: &[SpaceReport],
     pass_alive: &[bool],
-    read: ReadLimits,
+    limits: AnalysisLimits,
 ) -> Vec<Candidate> {
+    let read = limits.read;
     let n = board.grid_len();
     let mut u = Union::new(n);
     let heads: Vec<Loc> = board
@@ -1813,6 +1938,8 @@ fn candidates(
             .map(|(i, _)| i)
             .collect();
         let (mut min, mut gain, mut large) = (0u8, 0u8, None);
+        // Each valued space's digits for the sum, and whether its `a` is only not read.
+        let mut digits: Vec<(EyeValue, Option<usize>)> = Vec::new();
         for &i in &spaces {
             let r = &reports[i];
             // Its core: the points neither marginal nor holding a stone.
@@ -1835,8 +1962,18 @@ fn candidates(
                 min = min.saturating_add(b);
                 gain = gain.max(c.saturating_sub(b));
             }
+            if let Some((v, unread)) = valuation::sum_digits(r) {
+                digits.push((v, unread.then_some(i)));
+            }
         }
         let pass = strings.iter().any(|s| pass_alive[s.index()]);
+        // Where the spaces' `b` fall short of two eyes, they are played out together: the
+        // owner may answer a move in one space in another, where their vital points are
+        // miai ([`EyeValue::sum`]).
+        let mut plain_min = min;
+        let (space_min, space_max) = eye_sum(ev, reports, &mut digits, limits.solver_nodes);
+        min = min.max(space_min);
+        gain = gain.max(space_max.saturating_sub(min));
         let space_min = min.min(2);
         let mut unread_area = None;
         if large.is_none() && !pass {
@@ -1851,8 +1988,13 @@ fn candidates(
                             .all(|&i| strings::capturable(&mut work, i, read))
                     } =>
                 {
-                    min = min.saturating_add(1);
-                    gain = gain.max(1);
+                    // As a space of `b` 1 and `c` 2 whose `a` is not known.
+                    digits.push((EyeValue::new(0, 1, 2, 2).expect("digits 0..=2"), None));
+                    let (with_area, with_area_max) =
+                        eye_sum(ev, reports, &mut digits, limits.solver_nodes);
+                    plain_min = plain_min.saturating_add(1);
+                    min = min.saturating_add(1).max(with_area);
+                    gain = gain.max(1).max(with_area_max.saturating_sub(min));
                 }
                 // An opponent string inside that the reader cannot take may leave it no
                 // eye even for the owner moving first: not counted, and not read.
@@ -1873,11 +2015,54 @@ fn candidates(
             all_pass_alive,
             spaces,
             space_min,
+            miai: plain_min < 2 && min >= 2,
             unread_area,
         });
     }
     groups.sort_by_key(|g| g.strings[0]);
     groups
+}
+
+/// The eyes a group's valued spaces give played out together ([`EyeValue::sum`]): with the
+/// opponent and with the owner moving first, each at most 2, where they are more than the
+/// spaces' `b` added; `(0, 0)` otherwise (the caller keeps its own counts). Spaces whose `a`
+/// is not read (`Some` report index) are read whole with moves in a row first, within
+/// `nodes`, only where their `a` as 0 leaves the group short of two eyes.
+fn eye_sum(
+    ev: &Evaluator<'_>,
+    reports: &[SpaceReport],
+    digits: &mut [(EyeValue, Option<usize>)],
+    nodes: u64,
+) -> (u8, u8) {
+    let add = |f: fn(&EyeValue) -> u8, digits: &[(EyeValue, Option<usize>)]| {
+        digits.iter().fold(0u8, |s, (v, _)| s.saturating_add(f(v)))
+    };
+    // Nothing to gain over `b` added: two already, or less than two even with every
+    // space's `d` (the sum's digits never pass the spaces' `d` added).
+    if add(|v| v.b, digits) >= 2 || add(|v| v.d, digits) < 2 {
+        return (0, 0);
+    }
+    let sum = |digits: &[(EyeValue, Option<usize>)]| {
+        let values: Vec<EyeValue> = digits.iter().map(|(v, _)| *v).collect();
+        EyeValue::sum(&values).map_or((0, 0), |s| (s.b, s.c))
+    };
+    let first = sum(digits);
+    if first.0 >= 2 || digits.iter().all(|(_, unread)| unread.is_none()) {
+        return first;
+    }
+    for (v, unread) in digits.iter_mut() {
+        if let Some(plain) = unread
+            .take()
+            .and_then(|i| valuation::plain_digits(ev, &reports[i], nodes))
+        {
+            *v = EyeValue {
+                a: plain.a,
+                d: v.d.max(plain.d),
+                ..*v
+            };
+        }
+    }
+    sum(digits)
 }
 
 /// True when a stone of `color` at the empty `l` would be captured at once: suicide, or one

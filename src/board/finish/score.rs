@@ -81,7 +81,8 @@ pub struct Score {
     /// has filled the dame one of its strings would be in atari there (the string's last
     /// liberty), and the vital point where a critical group's status is still to be played
     /// out ([`Reason::Critical`]: its owner's second eye when it is alive, the opponent's
-    /// kill when it is dead). Named, not counted: under territory rules each costs its owner a
+    /// kill when it is dead), and a group's answer where it lives by miai and gives up a
+    /// string ([`Reason::Miai`]). Named, not counted: under territory rules each costs its owner a
     /// point when played (GNU Go 3.8's `final_score` counts a critical group's vital point
     /// as dame).
     pub teire: Vec<Loc>,
@@ -253,11 +254,38 @@ pub fn score(board: &Board, report: &FinalReport, rules: Rules, komi: f64) -> Sc
     }
 }
 
+/// True when `last`, the last liberty of the string of the stone `s` once the dame are filled, is a
+/// point of a space its group needs that a move could still change (its `b` below its
+/// `c`, as a half eye's), and the group's other spaces give fewer than two eyes: filling it
+/// would give up that eye, and its owner answers the dame's threat in another space (the
+/// two are miai), not there. No teire is named for it.
+fn needed_half_eye(report: &FinalReport, s: Loc, last: Loc) -> bool {
+    let Some(g) = report.group_at(s) else {
+        return false;
+    };
+    let in_space =
+        |(points, _): &&(Vec<Loc>, Option<crate::board::analysis::MinMax>)| points.contains(&last);
+    let open = g
+        .spaces
+        .iter()
+        .find(in_space)
+        .is_some_and(|(_, mm)| mm.is_some_and(|(b, c)| b < c));
+    let others: u8 = g
+        .spaces
+        .iter()
+        .filter(|sp| !in_space(sp))
+        .filter_map(|(_, mm)| mm.map(|(b, _)| b))
+        .fold(0, u8::saturating_add);
+    open && others < 2
+}
+
 /// The teire of both sides ([`Score::teire`]): with the dead stones off and every dame point
 /// next to a string filled by that string's opponent (where the stone would keep a
 /// liberty), the last liberty of each string left in atari, when it is an empty point of the
-/// string's own territory; and each critical group's vital point still to play (its owner's
-/// save when it is alive, the opponent's kill when it is dead).
+/// string's own territory (unless its group needs the eye there: [`needed_half_eye`]); each
+/// critical group's vital point still to play (its owner's save when it is alive, the
+/// opponent's kill when it is dead); and where a group alive by miai gives up a string to
+/// the opponent's first move, the answer it must still play ([`Reason::Miai`]).
 fn teire(board: &Board, report: &FinalReport, dame: &[Loc]) -> Vec<Loc> {
     let mut out: Vec<Loc> = report
         .groups
@@ -265,6 +293,8 @@ fn teire(board: &Board, report: &FinalReport, dame: &[Loc]) -> Vec<Loc> {
         .filter_map(|g| match (&g.reason, g.status) {
             (Reason::Critical { save, .. }, FinalStatus::Alive) => *save,
             (Reason::Critical { kill, .. }, FinalStatus::Dead) => *kill,
+            // The answer its group must still play, giving the string up.
+            (Reason::Miai { answer, .. }, FinalStatus::Dead) => Some(*answer),
             _ => None,
         })
         .filter(|&p| board.is_empty(p))
@@ -291,7 +321,7 @@ fn teire(board: &Board, report: &FinalReport, dame: &[Loc]) -> Vec<Loc> {
                 continue;
             }
             let last = b.liberties(s)[0];
-            if board.is_empty(last) && !dame.contains(&last) {
+            if board.is_empty(last) && !dame.contains(&last) && !needed_half_eye(report, s, last) {
                 out.push(last);
             }
         }

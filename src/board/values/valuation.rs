@@ -635,6 +635,62 @@ pub(crate) fn evaluate_or_defer(
     (report, false)
 }
 
+/// The digits a space adds to its group's eyes in [`EyeValue::sum`], where its value is
+/// known: each a lower bound of the digit with moves in a row, and `true` where `a` is
+/// given as 0 only because it is not read so ([`plain_digits`] may raise it). `None` for a
+/// bound, or a space no reading valued: nothing to add.
+///
+/// `b` and `c` are the space's. `a` and `d` of a value read by GNU Go's rule (a pattern, a
+/// whole reading) stand except where `a` may be the rule's 1 and moves in a row give 0 (`b`
+/// and `a` both 1); a reading of `b` and `c` only gives `a` as 0 and `d` as `c`; one read
+/// for one eye only is `0111`. (The rule raises `a` only where `b` is 1, and lowers `d`.)
+pub(crate) fn sum_digits(report: &SpaceReport) -> Option<(EyeValue, bool)> {
+    let v = report.value.filter(|_| !report.is_bound())?;
+    let unread = |v: EyeValue| (EyeValue { a: 0, ..v }, v.b == 1);
+    Some(match report.source {
+        Source::SolverOneEye => (
+            EyeValue {
+                a: 0,
+                b: 1,
+                c: 1,
+                d: 1,
+            },
+            false,
+        ),
+        Source::SolverMinMax => unread(EyeValue { d: v.c, ..v }),
+        _ if v.a == 1 && v.b == 1 => unread(v),
+        _ => (v, false),
+    })
+}
+
+/// The value of a small space (at most [`EVALUATOR_VERTICES`] vertices, from the database or
+/// the solver) read whole with moves in a row (tenuki depth 0), within `nodes`: the `a`
+/// and `d` that [`EyeValue::sum`] needs. `None` for another space, or where the reading
+/// gives up or does not agree with the space's `b` and `c`.
+pub(crate) fn plain_digits(
+    ev: &Evaluator<'_>,
+    report: &SpaceReport,
+    nodes: u64,
+) -> Option<EyeValue> {
+    let v = report.value?;
+    let readable = matches!(
+        report.source,
+        Source::Pattern(_) | Source::Solver | Source::SolverMinMax
+    );
+    let n = report.graph.len();
+    if !readable || n == 0 || n > EVALUATOR_VERTICES || !ev.has_solver() {
+        return None;
+    }
+    let params = Params {
+        outer_liberties: report.analyzed.outer_liberties.min(MAX_OUTER_LIBERTIES),
+        node_limit: nodes.min(ev.params().node_limit),
+        tenuki_depth: 0,
+        ..*ev.params()
+    };
+    let e = read_solver(ev, &report.graph, &params, Reading::Whole).ok()?;
+    (e.value.b == v.b && e.value.c == v.c).then_some(e.value)
+}
+
 /// How many times [`AnalysisLimits::solver_nodes`] a space of at most
 /// [`EVALUATOR_VERTICES`] vertices may read (within the evaluator's own limit): such a space
 /// reads in a few thousand nodes, but one whose walls are short of liberties, read with
