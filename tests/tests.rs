@@ -23,6 +23,7 @@ mod enclosed_stones;
 mod eval_eye;
 mod eval_eye_corpus;
 mod eval_eye_points;
+mod eye_sum;
 mod eyegraph_gnugo;
 mod faults;
 mod final_status;
