@@ -254,11 +254,13 @@ pub fn score(board: &Board, report: &FinalReport, rules: Rules, komi: f64) -> Sc
     }
 }
 
-/// True when `last`, the last liberty of the string of the stone `s` once the dame are filled, is a
-/// point of a space its group needs that a move could still change (its `b` below its
-/// `c`, as a half eye's), and the group's other spaces give fewer than two eyes: filling it
-/// would give up that eye, and its owner answers the dame's threat in another space (the
-/// two are miai), not there. No teire is named for it.
+/// True when `last`, the last liberty of the string of the stone `s` once the dame are
+/// filled, is a space of one point that a move could still change (its `b` below its `c`:
+/// a half eye), of a group that lives only by its spaces played out together (their `b`
+/// add to fewer than two eyes, [`EyeValue::sum`](crate::EyeValue::sum)): its owner answers the dame's threat
+/// where the miai say, which may be another space, and filling this point may give up the
+/// eye it needs. No teire is named for it. (A point of a larger space is named: filling it
+/// leaves the rest of the space.)
 fn needed_half_eye(report: &FinalReport, s: Loc, last: Loc) -> bool {
     let Some(g) = report.group_at(s) else {
         return false;
@@ -269,14 +271,14 @@ fn needed_half_eye(report: &FinalReport, s: Loc, last: Loc) -> bool {
         .spaces
         .iter()
         .find(in_space)
-        .is_some_and(|(_, mm)| mm.is_some_and(|(b, c)| b < c));
-    let others: u8 = g
+        .is_some_and(|(points, mm)| points.len() == 1 && mm.is_some_and(|(b, c)| b < c));
+    // Alive only by its spaces played out together: their `b` add to fewer than two.
+    let added = g
         .spaces
         .iter()
-        .filter(|sp| !in_space(sp))
         .filter_map(|(_, mm)| mm.map(|(b, _)| b))
-        .fold(0, u8::saturating_add);
-    open && others < 2
+        .fold(0u8, u8::saturating_add);
+    open && added < 2
 }
 
 /// The teire of both sides ([`Score::teire`]): with the dead stones off and every dame point
