@@ -417,7 +417,8 @@ fn a_critical_group_names_its_vital_point_and_the_score_names_it_with_the_teire(
 /// so black to move lives and white to move kills (GNU Go 3.8 answers the same both
 /// ways). Before, any group of several strings was called dead, the links between its
 /// strings taken as cuttable. Where the opponent can still cut after the owner's move, as in
-/// `9-l1-s9` (white B3, then black C2 cuts off D2 and D1), the group stays dead.
+/// `9-l1-s9` (white B3, then black C2 cuts off D2 and D1), the group stays dead, and its
+/// reason says that the save was read and does not hold (`Reason::SaveFails`).
 #[test]
 fn a_critical_group_of_several_strings_lives_with_its_owner_to_move_unless_it_can_be_cut() {
     let diagram = "\
@@ -442,8 +443,8 @@ fn a_critical_group_of_several_strings_lives_with_its_owner_to_move_unless_it_ca
     assert_eq!(code, 0, "{err}");
     assert!(
         out.lines().any(|l| l
-            == "white dead (4 stones: C4 C3 D2 D1): critical (1 to 2 eyes): dies if the \
-                opponent moves first (B2), lives if its owner does (B3)"),
+            == "white dead (4 stones: C4 C3 D2 D1): critical (1 to 2 eyes), its owner to \
+                move: after its move at B3, read on, a string of it is taken or short of eyes"),
         "{out}"
     );
 }

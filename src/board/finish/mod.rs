@@ -83,7 +83,8 @@
 //!    move leaves uncut: after it, the reader takes none of them with the opponent moving
 //!    next, and the final status of that position (the opponent to move) keeps each alive
 //!    for a settled reason, with two eyes in two spaces (then it is alive, and
-//!    [`Reason::Critical`] says that the position is not settled); or unless its owner is
+//!    [`Reason::Critical`] says that the position is not settled; where that reading of
+//!    several strings does not hold, it is dead, [`Reason::SaveFails`]); or unless its owner is
 //!    to move and joins it, a group of a few stones, to a pass-alive string of its colour
 //!    whatever the opponent answers, read to the end on the empty points of the small
 //!    closed area round it ([`fight::joins`]; then it is alive and not settled,
@@ -245,7 +246,8 @@ pub enum Reason {
     LargeArea(usize),
     /// Short of two eyes and enclosed, but one move of its owner gives it two: the opponent
     /// moving first kills it; not settled. Alive when its owner is to move (and the group is
-    /// one string the reader cannot take), else dead.
+    /// one string the reader cannot take, or several the save keeps: else
+    /// [`Reason::SaveFails`]), else dead.
     Critical {
         /// Its eyes.
         eyes: Eyes,
@@ -255,6 +257,18 @@ pub enum Reason {
         /// Where its owner moving first makes the second eye: the defender's vital point of
         /// that space.
         save: Option<Loc>,
+    },
+    /// As [`Reason::Critical`], its owner to move, but the position after the owner's save,
+    /// read on with the opponent moving next, does not keep every string of it alive for a
+    /// settled reason (a string taken or cut off, or two eyes only in one space): dead. Not
+    /// settled: that reading is the final status's own, not a search of the fight.
+    SaveFails {
+        /// Its eyes.
+        eyes: Eyes,
+        /// Where the opponent moving first kills it.
+        kill: Option<Loc>,
+        /// The owner's move that was read.
+        save: Loc,
     },
     /// Not enclosed, but it has no eye to make and the tactical reader captures each of its
     /// strings, the opponent moving first.
@@ -329,6 +343,7 @@ impl Reason {
             Reason::LostRace(a, b) => a != b,
             Reason::LostRaceRead { settled } | Reason::ShortOfLiberties { settled } => *settled,
             Reason::Critical { .. }
+            | Reason::SaveFails { .. }
             | Reason::Atari(_)
             | Reason::Capturable(_)
             | Reason::Open(_)
@@ -373,6 +388,12 @@ impl Reason {
                     at(save)
                 )
             }
+            Reason::SaveFails { eyes: e, save, .. } => format!(
+                "critical ({}), its owner to move: after its move at {}, read on, a string of \
+                 it is taken or short of eyes",
+                eyes(e),
+                vertex::name(board, *save)
+            ),
             Reason::Capturable(_) => {
                 "no eyes, and every string of it is captured by the opponent moving first".into()
             }
@@ -1275,7 +1296,17 @@ fn decide(
                     new_fixed.push((g.strings.clone(), FinalStatus::Alive, why));
                     continue;
                 }
-                why
+                match why {
+                    // The save was read on the board (see `owner_lives`) and does not hold.
+                    Reason::Critical {
+                        eyes,
+                        kill,
+                        save: Some(save),
+                    } if look_ahead && to_move == g.color && g.strings.len() > 1 => {
+                        Reason::SaveFails { eyes, kill, save }
+                    }
+                    why => why,
+                }
             } else if to_move == g.color && joins_out(work, groups, g) {
                 // Its owner to move joins it to a pass-alive string of its colour, read
                 // to the end in the closed area round it: not enclosed after all.

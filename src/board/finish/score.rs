@@ -294,7 +294,9 @@ fn teire(board: &Board, report: &FinalReport, dame: &[Loc]) -> Vec<Loc> {
         .iter()
         .filter_map(|g| match (&g.reason, g.status) {
             (Reason::Critical { save, .. }, FinalStatus::Alive) => *save,
-            (Reason::Critical { kill, .. }, FinalStatus::Dead) => *kill,
+            (Reason::Critical { kill, .. } | Reason::SaveFails { kill, .. }, FinalStatus::Dead) => {
+                *kill
+            }
             // The answer its group must still play, giving the string up.
             (Reason::Miai { answer, .. }, FinalStatus::Dead) => Some(*answer),
             _ => None,
