@@ -257,10 +257,10 @@ pub fn score(board: &Board, report: &FinalReport, rules: Rules, komi: f64) -> Sc
 /// True when `last`, the last liberty of the string of the stone `s` once the dame are
 /// filled, is a space of one point that a move could still change (its `b` below its `c`:
 /// a half eye), of a group that lives only by its spaces played out together (their `b`
-/// add to fewer than two eyes, [`EyeValue::sum`](crate::EyeValue::sum)): its owner answers the dame's threat
-/// where the miai say, which may be another space, and filling this point may give up the
-/// eye it needs. No teire is named for it. (A point of a larger space is named: filling it
-/// leaves the rest of the space.)
+/// add to fewer than two eyes, [`EyeValue::sum`](crate::EyeValue::sum)): its owner answers
+/// the dame's threat where the miai say, which may be another space, and filling this point
+/// may give up the eye it needs. No teire is named for it. (A point of a larger space is
+/// named: filling it leaves the rest of the space.)
 fn needed_half_eye(report: &FinalReport, s: Loc, last: Loc) -> bool {
     let Some(g) = report.group_at(s) else {
         return false;
