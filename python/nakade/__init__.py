@@ -43,6 +43,7 @@ from nakade._nakade import (
     match,
     score,
     solve,
+    sum_values,
     unconditional_status,
 )
 
@@ -105,5 +106,6 @@ __all__ = [
     "match",
     "score",
     "solve",
+    "sum_values",
     "unconditional_status",
 ]

@@ -43,6 +43,7 @@ __all__ = [
     "match",
     "score",
     "solve",
+    "sum_values",
     "unconditional_status",
 ]
 
@@ -262,6 +263,16 @@ def solve(
 ) -> Solution:
     """Read an encoded eye graph with the solver alone: value, vital points, lines of play.
     ``time_limit`` in seconds (0 or None: none). Raises GraphError, SolveError."""
+
+def sum_values(values: Sequence[str]) -> str:
+    """The value of independent eye spaces of one group together, four digits ``abcd``: the
+    spaces played out as a game of their digits (more than their ``b`` added where the vital
+    points are miai). The digits are taken as moves in a row. Raises ValueError for a value
+    that is not four digits 0..2, or more than 8 values whose digits differ.
+
+    >>> nakade.sum_values(["1122", "0011"])
+    '1222'
+    """
 
 @final
 class Position:

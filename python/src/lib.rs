@@ -33,6 +33,7 @@ fn _nakade(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<analysis::PassAlive>()?;
     m.add_function(wrap_pyfunction!(graph::match_graph, m)?)?;
     m.add_function(wrap_pyfunction!(graph::solve_graph, m)?)?;
+    m.add_function(wrap_pyfunction!(graph::sum_values, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::unconditional_status, m)?)?;
     m.add_class::<scoring::Group>()?;

@@ -143,3 +143,16 @@ def test_graphs_beyond_the_limits_are_errors_not_crashes(cli):
             nakade.match(graph)
         expected = cli.batch("match", [graph])
         assert str(e.value) == expected[0]["error"]
+
+
+def test_sum_values_plays_the_spaces_out_together():
+    # One and a half eyes and a half eye: miai, two eyes whoever moves first.
+    assert nakade.sum_values(["1122", "0011"]) == "1222"
+    # Two half eyes make one eye.
+    assert nakade.sum_values(["0011", "0011"]) == "0112"
+    assert nakade.sum_values(["2222"]) == "2222"
+    assert nakade.sum_values([]) == "0000"
+    with pytest.raises(ValueError, match=r"values\[1\]"):
+        nakade.sum_values(["1122", "1132"])
+    with pytest.raises(ValueError, match="more than 8"):
+        nakade.sum_values(["0011"] * 9)
