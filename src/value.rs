@@ -125,11 +125,12 @@ impl EyeValue {
             .iter()
             .filter(|v| v.a == v.d)
             .fold(0u8, |s, v| s.saturating_add(v.a));
-        let open: Vec<[u8; 4]> = values
+        let mut open: Vec<[u8; 4]> = values
             .iter()
             .filter(|v| v.a != v.d)
             .map(|v| v.digits())
             .collect();
+        open.sort_unstable();
         if open.len() > SUM_MAX_SPACES {
             return None;
         }
@@ -169,6 +170,7 @@ impl EyeValue {
 
 /// How far play has gone in one space of [`EyeValue::sum`]'s game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
 enum Stage {
     Untouched,
     /// The attacker has played there once.
@@ -179,10 +181,11 @@ enum Stage {
     Settled,
 }
 
-/// [`EyeValue::sum`]'s game: the spaces whose digits differ, and the values found.
+/// [`EyeValue::sum`]'s game: the spaces whose digits differ (sorted, so that equal ones
+/// are side by side), and the values found, by state.
 struct SumGame<'a> {
     spaces: &'a [[u8; 4]],
-    memo: std::collections::HashMap<(Vec<Stage>, u8, bool, bool), u8>,
+    memo: std::collections::HashMap<u32, u8>,
 }
 
 impl SumGame<'_> {
@@ -219,21 +222,63 @@ impl SumGame<'_> {
             .min(2)
     }
 
+    /// The state as a key: two bits a space, the stages of spaces with equal digits in
+    /// order (they are interchangeable), then the count, the side and the pass.
+    fn key(&self, st: &[Stage], acc: u8, owner: bool, passed: bool) -> u32 {
+        let mut stages: Vec<u8> = st.iter().map(|&s| s as u8).collect();
+        let mut i = 0;
+        while i < stages.len() {
+            let j = (i..stages.len())
+                .find(|&j| self.spaces[j] != self.spaces[i])
+                .unwrap_or(stages.len());
+            stages[i..j].sort_unstable();
+            i = j;
+        }
+        let k = stages.iter().fold(0u32, |k, &s| k << 2 | u32::from(s));
+        k << 4 | u32::from(acc) << 2 | u32::from(owner) << 1 | u32::from(passed)
+    }
+
     /// The eyes with `owner` (or the attacker) to move; `passed` when the last turn was a
     /// pass (a second one ends the game).
-    fn value(&mut self, st: &mut Vec<Stage>, acc: u8, owner: bool, passed: bool) -> u8 {
-        let key = (st.clone(), acc, owner, passed);
+    fn value(&mut self, st: &mut [Stage], acc: u8, owner: bool, passed: bool) -> u8 {
+        // The count only grows: two eyes counted are two whatever follows.
+        if acc >= 2 {
+            return 2;
+        }
+        // The least and the most the game can still end at: each space at the lowest and
+        // the highest digit its stage can reach.
+        let (low, high) = st.iter().zip(self.spaces).fold(
+            (acc, acc),
+            |(l, h), (stage, &[a, b, c, d])| match stage {
+                Stage::Untouched => (l.saturating_add(a), h.saturating_add(d)),
+                Stage::Attacked => (l.saturating_add(a), h.saturating_add(b)),
+                Stage::Defended => (l.saturating_add(c), h.saturating_add(d)),
+                Stage::Settled => (l, h),
+            },
+        );
+        let (low, high) = (low.min(2), high.min(2));
+        if low == high {
+            return low;
+        }
+        let key = self.key(st, acc, owner, passed);
         if let Some(&v) = self.memo.get(&key) {
             return v;
         }
+        let best = if owner { high } else { low };
         let mut v = if passed {
             self.counted(st, acc)
         } else {
             self.value(st, acc, !owner, true)
         };
         for i in 0..st.len() {
-            if st[i] == Stage::Settled {
+            // One move of each kind: a space equal to the one before, at the same stage,
+            // gives the same.
+            let same = i > 0 && self.spaces[i] == self.spaces[i - 1] && st[i] == st[i - 1];
+            if st[i] == Stage::Settled || same {
                 continue;
+            }
+            if v == best {
+                break;
             }
             let before = st[i];
             let acc1 = Self::advance(self.spaces, st, acc, i, owner);
@@ -405,6 +450,74 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// The game of [`EyeValue::sum`] read plainly: no memo, no bounds, every move.
+    fn naive(sp: &[[u8; 4]], st: &mut Vec<u8>, acc: u8, owner: bool, passed: bool) -> u8 {
+        let end = |st: &[u8]| {
+            st.iter()
+                .zip(sp)
+                .map(|(&s, &[a, b, c, _])| [b, a, c, 0][usize::from(s)])
+                .fold(acc, u8::saturating_add)
+                .min(2)
+        };
+        let mut v = if passed {
+            end(st)
+        } else {
+            naive(sp, st, acc, !owner, true)
+        };
+        for i in 0..st.len() {
+            let [a, b, c, d] = sp[i];
+            let (next, add) = match (st[i], owner) {
+                (0, false) => (1, 0),
+                (0, true) => (2, 0),
+                (1, false) => (3, a),
+                (1, true) => (3, b),
+                (2, false) => (3, c),
+                (2, true) => (3, d),
+                _ => continue,
+            };
+            let before = st[i];
+            st[i] = next;
+            let after = naive(sp, st, acc.saturating_add(add).min(2), !owner, false);
+            st[i] = before;
+            v = if owner { v.max(after) } else { v.min(after) };
+        }
+        v
+    }
+
+    #[test]
+    fn the_sum_is_the_game_read_plainly() {
+        let values = all_values();
+        // Every multiset of up to three values (with repeats), against a plain reading of
+        // `b` and `c`.
+        let mut sets: Vec<Vec<usize>> = vec![vec![]];
+        for _ in 0..3 {
+            let next: Vec<Vec<usize>> = sets
+                .iter()
+                .filter(|s| s.len() < 3)
+                .flat_map(|s| {
+                    let from = s.last().copied().unwrap_or(0);
+                    (from..values.len()).map(move |k| {
+                        let mut t = s.clone();
+                        t.push(k);
+                        t
+                    })
+                })
+                .collect();
+            sets.extend(next);
+        }
+        sets.sort();
+        sets.dedup();
+        assert_eq!(sets.len(), 816);
+        for set in &sets {
+            let vs: Vec<EyeValue> = set.iter().map(|&k| values[k]).collect();
+            let sp: Vec<[u8; 4]> = vs.iter().map(|v| v.digits()).collect();
+            let sum = EyeValue::sum(&vs).unwrap();
+            let b = naive(&sp, &mut vec![0; sp.len()], 0, false, false);
+            let c = naive(&sp, &mut vec![0; sp.len()], 0, true, false);
+            assert_eq!((sum.b, sum.c), (b, c), "{vs:?}");
         }
     }
 }
