@@ -200,6 +200,18 @@ void nakade_evaluator_free(nakade_evaluator *evaluator);
 // `result` must be null or a live handle; `value` must be null or valid for a write.
 nakade_status nakade_result_value(const nakade_result *result, nakade_value *value);
 
+// The value of `count` independent eye spaces of one group together, written to `*sum`:
+// the spaces played out as a game of their digits (`EyeValue::sum`; `1122` and `0011`
+// give `1222`, the vital points being miai). The digits are taken as moves in a row.
+// `NAKADE_STATUS_INVALID_ARGUMENT` for a digit above 2, or for more than 8 values whose
+// digits differ.
+//
+// # Safety
+//
+// `values` must be null (with `count` 0 only) or valid for `count` reads; `sum` must be
+// null or valid for a write.
+nakade_status nakade_value_sum(const nakade_value *values, size_t count, nakade_value *sum);
+
 // The number of the pattern that gave the answer, written to `*number`; -1 when the solver
 // gave it.
 //

@@ -529,3 +529,45 @@ fn the_version_is_the_crates() {
     let v = unsafe { CStr::from_ptr(nakade_version() as *const c_char) };
     assert_eq!(v.to_str().unwrap(), env!("CARGO_PKG_VERSION"));
 }
+
+/// `nakade_value_sum`: a group's spaces played out together, with status codes for a digit
+/// out of range, too many values whose digits differ, and null pointers.
+#[test]
+fn the_values_of_several_spaces_add_up_as_a_game() {
+    let v = |a, b, c, d| NakadeValue { a, b, c, d };
+    let mut sum = v(9, 9, 9, 9);
+    // SAFETY: a buffer of `values.len()` values and a value to write.
+    unsafe {
+        // One and a half eyes and a half eye: miai, two eyes whoever moves first.
+        let values = [v(1, 1, 2, 2), v(0, 0, 1, 1)];
+        assert_eq!(
+            nakade_value_sum(values.as_ptr(), 2, &mut sum),
+            NakadeStatus::Ok
+        );
+        assert_eq!((sum.a, sum.b, sum.c, sum.d), (1, 2, 2, 2));
+        assert_eq!(
+            nakade_value_sum(std::ptr::null(), 0, &mut sum),
+            NakadeStatus::Ok
+        );
+        assert_eq!((sum.a, sum.b, sum.c, sum.d), (0, 0, 0, 0));
+        let bad = [v(1, 1, 2, 2), v(0, 0, 3, 3)];
+        assert_eq!(
+            nakade_value_sum(bad.as_ptr(), 2, &mut sum),
+            NakadeStatus::InvalidArgument
+        );
+        assert!(last_error().contains("values[1]"), "{}", last_error());
+        let many = [v(0, 0, 1, 1); 9];
+        assert_eq!(
+            nakade_value_sum(many.as_ptr(), 9, &mut sum),
+            NakadeStatus::InvalidArgument
+        );
+        assert_eq!(
+            nakade_value_sum(std::ptr::null(), 1, &mut sum),
+            NakadeStatus::NullPointer
+        );
+        assert_eq!(
+            nakade_value_sum(values.as_ptr(), 2, null_mut()),
+            NakadeStatus::NullPointer
+        );
+    }
+}

@@ -362,6 +362,58 @@ pub unsafe extern "C" fn nakade_result_value(
     })
 }
 
+/// The value of `count` independent eye spaces of one group together, written to `*sum`:
+/// the spaces played out as a game of their digits (`EyeValue::sum`; `1122` and `0011`
+/// give `1222`, the vital points being miai). The digits are taken as moves in a row.
+/// `NAKADE_STATUS_INVALID_ARGUMENT` for a digit above 2, or for more than 8 values whose
+/// digits differ.
+///
+/// # Safety
+///
+/// `values` must be null (with `count` 0 only) or valid for `count` reads; `sum` must be
+/// null or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn nakade_value_sum(
+    values: *const NakadeValue,
+    count: usize,
+    sum: *mut NakadeValue,
+) -> NakadeStatus {
+    guard(|| {
+        let given: &[NakadeValue] = if count == 0 {
+            &[]
+        } else if values.is_null() {
+            return Err(Failure::null("values"));
+        } else {
+            // SAFETY: not null and valid for `count` reads by the caller's contract.
+            unsafe { std::slice::from_raw_parts(values, count) }
+        };
+        let mut parsed = Vec::with_capacity(given.len());
+        for (i, v) in given.iter().enumerate() {
+            let value = EyeValue::new(v.a, v.b, v.c, v.d).ok_or_else(|| {
+                Failure::new(
+                    NakadeStatus::InvalidArgument,
+                    format!(
+                        "values[{i}] is {{{}, {}, {}, {}}}: each digit is 0, 1 or 2",
+                        v.a, v.b, v.c, v.d
+                    ),
+                )
+            })?;
+            parsed.push(value);
+        }
+        let EyeValue { a, b, c, d } = EyeValue::sum(&parsed).ok_or_else(|| {
+            Failure::new(
+                NakadeStatus::InvalidArgument,
+                format!(
+                    "more than {} of the values have digits that differ",
+                    crate::value::SUM_MAX_SPACES
+                ),
+            )
+        })?;
+        // SAFETY: by the caller's contract.
+        unsafe { write_out(sum, "sum", NakadeValue { a, b, c, d }) }
+    })
+}
+
 /// The number of the pattern that gave the answer, written to `*number`; -1 when the solver
 /// gave it.
 ///

@@ -16,6 +16,9 @@
 //!    (vital points as the host's own vertex indices), `nakade_result_pattern`;
 //! 5. `nakade_*_free` for every handle.
 //!
+//! The values of a group's several eye spaces add by `nakade_value_sum` (the spaces played
+//! out together: where their vital points are miai, more than their `b` digits added).
+//!
 //! A whole position instead of one eye space: `nakade_final_status` takes the board as an
 //! array of colours and gives each point's final status (alive, dead, seki) and its owner at
 //! the end of the game, through an evaluator.
@@ -53,7 +56,7 @@ pub use answer::{
     nakade_db_match, nakade_evaluate, nakade_evaluator_free, nakade_evaluator_new,
     nakade_evaluator_new_limited, nakade_result_attack, nakade_result_defense, nakade_result_free,
     nakade_result_pattern, nakade_result_value, nakade_solve, nakade_solve_limited,
-    NakadeEvaluator, NakadeResult, NakadeValue,
+    nakade_value_sum, NakadeEvaluator, NakadeResult, NakadeValue,
 };
 pub use database::{
     nakade_db_free, nakade_db_len, nakade_db_open_default, nakade_db_open_file, NakadeDb,
