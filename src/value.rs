@@ -225,7 +225,12 @@ impl SumGame<'_> {
     /// The state as a key: two bits a space, the stages of spaces with equal digits in
     /// order (they are interchangeable), then the count, the side and the pass.
     fn key(&self, st: &[Stage], acc: u8, owner: bool, passed: bool) -> u32 {
-        let mut stages: Vec<u8> = st.iter().map(|&s| s as u8).collect();
+        // At most [`SUM_MAX_SPACES`] spaces (checked by `EyeValue::sum`).
+        let mut buf = [0u8; SUM_MAX_SPACES];
+        let stages = &mut buf[..st.len()];
+        for (k, &s) in stages.iter_mut().zip(st) {
+            *k = s as u8;
+        }
         let mut i = 0;
         while i < stages.len() {
             let j = (i..stages.len())
