@@ -1561,3 +1561,54 @@ fn spaces_whose_vital_points_are_miai_live_together() {
     let three = composed("two_half_eyes_and_one_and_a_half_alive_in_white_area.txt");
     assert_eq!(statuses(&three, &["A2", "G2", "J1"]), [Alive, Alive, Alive]);
 }
+
+/// Three stones in the opening (black E5 and G3, white C7, white to move; GNU Go 3.8 calls
+/// none of them dead): nobody encloses anybody. White's one stone does not own the board
+/// around black's two (an area holds fewer opponent stones than the group that claims it),
+/// and stones that neither touch nor share a liberty race nobody: each is alive, open, the
+/// position not settled, and no point is territory. Before, black's two stones were dead
+/// inside white's "78-point area" (W+82), and then each lost "a capturing race" to C7.
+#[test]
+fn stones_scattered_in_the_opening_are_alive_and_open() {
+    let board = ascii::parse_board(
+        "+-------------------+\n\
+         |. . . . . . . . .|\n\
+         |. . . . . . . . .|\n\
+         |. . O . . . . . .|\n\
+         |. . . . . . . . .|\n\
+         |. . . . X . . . .|\n\
+         |. . . . . . . . .|\n\
+         |. . . . . . X . .|\n\
+         |. . . . . . . . .|\n\
+         |. . . . . . . . .|\n\
+         +-------------------+",
+        None,
+    )
+    .unwrap()
+    .board;
+    for to_move in [Color::White, Color::Black] {
+        let report = read_final(&board, to_move);
+        let got: Vec<(String, FinalStatus, String)> = ["C7", "E5", "G3"]
+            .iter()
+            .map(|s| {
+                let g = report.group_at(vertex::parse(&board, s).unwrap()).unwrap();
+                (s.to_string(), g.status, g.reason.describe(&board))
+            })
+            .collect();
+        let open = "0 eyes, not enclosed: can still make eyes or connect".to_string();
+        assert_eq!(
+            got,
+            [
+                ("C7".to_string(), FinalStatus::Alive, open.clone()),
+                ("E5".to_string(), FinalStatus::Alive, open.clone()),
+                ("G3".to_string(), FinalStatus::Alive, open.clone()),
+            ],
+            "{to_move:?} to move"
+        );
+        assert!(!report.settled());
+        let s = score(&board, &report, Rules::Territory, 0.0);
+        assert_eq!(s.result(), "0", "{to_move:?} to move");
+        assert!(s.black_territory.is_empty() && s.white_territory.is_empty());
+        assert_eq!(s.dame.len(), 78);
+    }
+}

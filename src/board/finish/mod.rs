@@ -47,7 +47,8 @@
 //!    says so: [`Reason::LargeArea`]); so does a region
 //!    of at least as many empty points that only the group and pass-alive opponent strings
 //!    enclose (invaders of at most three stones a string inside, at most half as many
-//!    stones as the empty points), such as the area between a wall and
+//!    stones as the empty points and fewer than the group's own: one stone in the opening
+//!    does not own the board round two), such as the area between a wall and
 //!    a living opponent group, which the eye-space stage leaves out. A group with two eyes,
 //!    or a pass-alive string, is **alive**. The large spaces (more than eight vertices, no
 //!    pattern: a search of its own each) are read last, and only for a group that the
@@ -114,7 +115,9 @@
 //!    are off, are read in a later round.
 //! 5. Dead groups turn into the opponent's eye space: the eye spaces are found and valued
 //!    again, and the steps repeat until nothing changes. At the end, a dead string whose
-//!    opponent strings around are all dead sits in their eye, and lives; a stone in a ko
+//!    opponent strings around are all dead sits in their eye, and lives (where it neither
+//!    touches nor shares a liberty with any of them, it races none: stones scattered on an
+//!    open board are each alive and open, [`Reason::Open`]); a stone in a ko
 //!    whose capture fills a liberty of a seki group of its colour is in the seki (a double
 //!    ko: each capture is answered in the other ko). A group that is short of eyes and
 //!    not enclosed is left **alive** ([`Reason::Open`]: it can still make eyes or connect).
@@ -906,7 +909,8 @@ fn from_readings(
     //   opponent to move) stays dead (`XX./XO./XX.`: white B2); where the reader takes
     //   neither, they race: the fewer liberties lose, and with as many the side to move
     //   wins (`XXX/X.O/...`: black to move takes white C2, white to move black's four), as
-    //   GNU Go 3.8 reads both.
+    //   GNU Go 3.8 reads both. Strings with no contact (no shared liberty, not side by
+    //   side) do not race: each is open (three stones in the opening).
     let string_of = |t: Loc| board.string_id(t);
     let is_dead = |t: Loc| {
         dead_reason
@@ -944,6 +948,8 @@ fn from_readings(
     };
     let mut lost: Vec<(Loc, Reason)> = Vec::new();
     let mut revived = firm.clone();
+    // Strings in contact with none of the dead opponent strings around them: alive, open.
+    let mut opened: Vec<Loc> = Vec::new();
     for (s, around) in &candidates {
         let s = *s;
         if is_firm(s) || around.iter().any(|&t| is_firm(t)) || tactically_dead(s) {
@@ -954,7 +960,25 @@ fn from_readings(
             continue;
         }
         let c = board.color(s).expect("a dead string has stones");
-        match around.iter().find_map(|&t| loses_race_to(s, c, t)) {
+        // A race needs contact: strings that neither touch nor share a liberty (stones
+        // scattered on an open board, each in the others' region) race nobody.
+        let in_contact = |t: Loc| {
+            shares_liberty(board, s, t)
+                || board.string_stones(s).iter().any(|&p| {
+                    board
+                        .neighbors(p)
+                        .any(|q| board.string_id(q) == board.string_id(t))
+                })
+        };
+        if !around.iter().any(|&t| in_contact(t)) {
+            opened.push(s);
+            continue;
+        }
+        match around
+            .iter()
+            .filter(|&&t| in_contact(t))
+            .find_map(|&t| loses_race_to(s, c, t))
+        {
             Some((mine, theirs)) => lost.push((s, Reason::LostRace(mine, theirs))),
             None => revived.push(s),
         }
@@ -964,9 +988,16 @@ fn from_readings(
             entry.1 = why;
         }
     }
-    dead_reason.retain(|(s, _)| !revived.contains(s));
+    dead_reason.retain(|(s, _)| !revived.contains(s) && !opened.contains(s));
     for s in revived {
         fixed.push((vec![s], FinalStatus::Alive, Reason::InDeadEye));
+    }
+    for s in opened {
+        let eyes = groups
+            .iter()
+            .find(|g| g.strings.contains(&s))
+            .map_or_else(Eyes::default, |g| g.eyes);
+        fixed.push((vec![s], FinalStatus::Alive, Reason::Open(eyes)));
     }
     // A group alive by miai, the opponent to move: the strings it gives up in the exchange
     // (the opponent's move in one space, its answer in another) are dead.
@@ -2152,7 +2183,8 @@ const INVADER_STONES: usize = 3;
 /// The largest region of empty points (and dead stones, and invaders) beside the group that only its own
 /// strings and pass-alive strings of the opponent enclose (a space the eye-space stage
 /// leaves out, being beside opponent stones), when it has at least [`LARGE_AREA`] empty
-/// points and at least twice as many as the opponent's stones inside: the group's area
+/// points, at least twice as many as the opponent's stones inside, and fewer of those than
+/// the group has: the group's area
 /// between its wall and a living opponent group.
 fn enclosed_area(
     board: &Board,
@@ -2220,10 +2252,14 @@ fn enclosed_area(
             // Invaders are few in an area of the group's: where the opponent's stones are
             // half as many as its empty points or more, the region is the opponent's as
             // much (on a 5x5 board, black's living group of small strings around white's
-            // one-eyed group is no area of white's).
+            // one-eyed group is no area of white's); and they are fewer stones than the
+            // group (white's one stone in the opening does not own the board round black's
+            // two).
+            let own: usize = strings.iter().map(|&t| board.string_stones(t).len()).sum();
             if closed
                 && size >= LARGE_AREA
                 && 2 * invaders <= size
+                && invaders < own
                 && best.as_ref().is_none_or(|b| size > b.size)
             {
                 best = Some(EnclosedArea {

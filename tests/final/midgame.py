@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Positions in the middle of the game, and nakade's dead stones against GNU Go 3.8's.
+
+  python3 tests/final/midgame.py gen SIZE MOVES SEED COUNT OUTDIR
+  python3 tests/final/midgame.py compare NAKADE[,NAKADE2...] FILES...
+
+`gen`: GNU Go (level 1, `--seed SEED`, SEED+1, ...) plays MOVES moves from an empty board of
+SIZE (komi 6.5); each position is saved with `printsgf` as OUTDIR/SIZE-mMOVES-sSEED.sgf.
+`compare`: for each file, GNU Go's `final_status_list dead` against the dead stones of
+`nakade score --json` of each binary given; one line a file ('=' the same set, 'x' not,
+with the stones only one side calls dead), then the count of equal positions per binary.
+GNU Go is at /usr/games/gnugo (`apt-get install gnugo`)."""
+import json, os, subprocess, sys
+
+GNUGO = '/usr/games/gnugo'
+
+
+def gtp(proc, command):
+    proc.stdin.write(command + '\n')
+    proc.stdin.flush()
+    lines = []
+    while True:
+        line = proc.stdout.readline()
+        if not line:
+            raise SystemExit(f'GNU Go ended on: {command}')
+        if line.strip() == '':
+            if lines:
+                return ' '.join(lines)
+            continue
+        lines.append(line.strip())
+
+
+def gen(size, moves, seed, count, out):
+    os.makedirs(out, exist_ok=True)
+    for s in range(seed, seed + count):
+        proc = subprocess.Popen([GNUGO, '--mode', 'gtp', '--quiet', '--level', '1',
+                                 '--seed', str(s)], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, text=True)
+        for c in (f'boardsize {size}', 'clear_board', 'komi 6.5'):
+            gtp(proc, c)
+        color, passes = 'b', 0
+        for _ in range(moves):
+            passes = passes + 1 if 'PASS' in gtp(proc, f'genmove {color}').upper() else 0
+            color = 'w' if color == 'b' else 'b'
+            if passes >= 2:
+                break
+        name = os.path.join(out, f'{size}-m{moves}-s{s}.sgf')
+        gtp(proc, f'printsgf {name}')
+        gtp(proc, 'quit')
+        proc.wait()
+        print(name)
+
+
+def compare(binaries, files):
+    equal = [0] * len(binaries)
+    for f in files:
+        out = subprocess.run([GNUGO, '--mode', 'gtp', '--quiet'],
+                             input=f'loadsgf {f}\nfinal_status_list dead\n',
+                             capture_output=True, text=True).stdout
+        blocks = [b for b in out.split('\n\n') if b.strip()]
+        theirs = set(blocks[1].replace('=', '').split()) if len(blocks) > 1 else set()
+        row = [os.path.basename(f), f'gnugo {len(theirs)}']
+        for i, b in enumerate(binaries):
+            r = subprocess.run([b, 'score', '--json', f], capture_output=True, text=True)
+            groups = json.loads(r.stdout)['groups']
+            ours = {s for g in groups if g['status'] == 'dead' for s in g['stones']}
+            same = ours == theirs
+            equal[i] += same
+            only = f"+{' '.join(sorted(ours - theirs))} -{' '.join(sorted(theirs - ours))}"
+            row.append(f"{'=' if same else 'x'} dead {len(ours)} ({only})")
+        print('  '.join(row))
+    print('equal positions', equal, 'of', len(files))
+
+
+if __name__ == '__main__':
+    if len(sys.argv) >= 7 and sys.argv[1] == 'gen':
+        gen(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), sys.argv[6])
+    elif len(sys.argv) >= 4 and sys.argv[1] == 'compare':
+        compare(sys.argv[2].split(','), sys.argv[3:])
+    else:
+        raise SystemExit(__doc__)
