@@ -2195,6 +2195,7 @@ fn enclosed_area(
     let color = board.color(strings[0])?;
     let mut seen = vec![false; board.grid_len()];
     let mut best: Option<EnclosedArea> = None;
+    let own: usize = strings.iter().map(|&t| board.string_stones(t).len()).sum();
     for &s in strings {
         for start in board.liberties(s) {
             if seen[start.index()] {
@@ -2255,7 +2256,6 @@ fn enclosed_area(
             // one-eyed group is no area of white's); and they are fewer stones than the
             // group (white's one stone in the opening does not own the board round black's
             // two).
-            let own: usize = strings.iter().map(|&t| board.string_stones(t).len()).sum();
             if closed
                 && size >= LARGE_AREA
                 && 2 * invaders <= size
