@@ -180,7 +180,8 @@ impl<'a> Search<'a> {
         let plain = self.plain_order;
         #[cfg(not(test))]
         let plain = false;
-        // The target strings left (a target may have joined another of its colour's).
+        // The target strings left, the first four (a target may have joined another of
+        // its colour's).
         let mut heads = [Loc(0); 4];
         let mut k = 0;
         for &t in self.targets {
@@ -700,10 +701,66 @@ mod tests {
         assert!(finished_only_bounded > 0);
     }
 
+    /// The attacker's order (the targets' liberties first) changes no answer read to the
+    /// end, and reads fewer positions: every string of up to four liberties in a closed
+    /// fight of the composed final positions, both sides to move first, read in the area's
+    /// order too (207 readings that end both ways: 66,838 positions against 121,029).
+    #[test]
+    fn the_targets_liberties_first_change_no_answer_read_to_the_end() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/final/composed");
+        let mut names: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        names.sort();
+        let (mut compared, mut nodes, mut plain_nodes) = (0, 0, 0);
+        for path in names {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let mut b = board(&text);
+            let heads: Vec<Loc> = b
+                .locs()
+                .filter(|&l| b.color(l).is_some() && b.string_id(l) == l)
+                .filter(|&l| b.liberty_count(l) <= AREA_LIBERTIES)
+                .collect();
+            for s in heads {
+                let Some(area) = fight_area(&b, &[s]) else {
+                    continue;
+                };
+                let stones = b.string_stones(s);
+                let attacker = b.color(s).unwrap().opponent();
+                for first in [true, false] {
+                    let mut read = |plain: bool| {
+                        let mut r = Search::new(attacker, &stones, &area);
+                        r.plain_order = plain;
+                        let (mut answer, mut spent) = (None, 0);
+                        for depth in SHALLOW.into_iter().chain([DEPTH]) {
+                            answer = r.read_to(&mut b, first, depth);
+                            spent += r.nodes;
+                            if answer == Some(true) {
+                                break;
+                            }
+                        }
+                        (answer, spent)
+                    };
+                    let (ordered, n) = read(false);
+                    let (plain, p) = read(true);
+                    if let (Some(o), Some(q)) = (ordered, plain) {
+                        assert_eq!(o, q, "{} {}", path.display(), vertex::name(&b, s));
+                        compared += 1;
+                        nodes += n;
+                        plain_nodes += p;
+                    }
+                }
+            }
+        }
+        assert!(compared > 100, "{compared} readings compared");
+        assert!(nodes < plain_nodes, "{nodes} against {plain_nodes}");
+    }
+
     /// A dead string whose fight the full depth, read first in the area's order, reads past
     /// its budget: the shallow readings find the capture, and so does the full depth read
-    /// first with the killer moves and the targets' liberties first (19x19 F1 of the self-play game `19-l1-s10`, its owner
-    /// moving first).
+    /// first with the killer moves and the targets' liberties first (19x19 F1 of the
+    /// self-play game `19-l1-s10`, its owner moving first).
     #[test]
     fn a_capture_the_full_depth_reads_past_its_budget_is_found_shallow() {
         let path = concat!(
