@@ -649,13 +649,40 @@ mod tests {
     /// first; and it finishes more of them.
     #[test]
     fn the_bound_on_liberties_changes_no_answer_read_to_the_end() {
+        let (mut compared, mut finished_only_bounded) = (0, 0);
+        each_fight(|path, b, s, stones, area, attacker, first| {
+            let bounded = captures(b, attacker, stones, area, first);
+            let mut u = Search::new(attacker, stones, area);
+            u.unbounded = true;
+            let mut unbounded = None;
+            for depth in SHALLOW.into_iter().chain([DEPTH]) {
+                unbounded = u.read_to(b, first, depth);
+                if unbounded == Some(true) {
+                    break;
+                }
+            }
+            match unbounded {
+                Some(_) => {
+                    assert_eq!(bounded, unbounded, "{path} {}", vertex::name(b, s));
+                    compared += 1;
+                }
+                None => finished_only_bounded += usize::from(bounded.is_some()),
+            }
+        });
+        assert!(compared > 100, "{compared} readings compared");
+        assert!(finished_only_bounded > 0);
+    }
+
+    /// Every string of up to four liberties in a closed fight of the composed final
+    /// positions, read by `read` (the file, the board, the string, its stones, the fight's
+    /// area, the attacker, and whether the defender moves first), both sides first.
+    fn each_fight(mut read: impl FnMut(&str, &mut Board, Loc, &[Loc], &[Loc], Color, bool)) {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/final/composed");
         let mut names: Vec<_> = std::fs::read_dir(dir)
             .unwrap()
             .map(|e| e.unwrap().path())
             .collect();
         names.sort();
-        let (mut compared, mut finished_only_bounded) = (0, 0);
         for path in names {
             let text = std::fs::read_to_string(&path).unwrap();
             let mut b = board(&text);
@@ -671,34 +698,18 @@ mod tests {
                 let stones = b.string_stones(s);
                 let attacker = b.color(s).unwrap().opponent();
                 for first in [true, false] {
-                    let bounded = captures(&mut b, attacker, &stones, &area, first);
-                    let mut u = Search::new(attacker, &stones, &area);
-                    u.unbounded = true;
-                    let mut unbounded = None;
-                    for depth in SHALLOW.into_iter().chain([DEPTH]) {
-                        unbounded = u.read_to(&mut b, first, depth);
-                        if unbounded == Some(true) {
-                            break;
-                        }
-                    }
-                    match unbounded {
-                        Some(_) => {
-                            assert_eq!(
-                                bounded,
-                                unbounded,
-                                "{} {}",
-                                path.display(),
-                                vertex::name(&b, s)
-                            );
-                            compared += 1;
-                        }
-                        None => finished_only_bounded += usize::from(bounded.is_some()),
-                    }
+                    read(
+                        &path.display().to_string(),
+                        &mut b,
+                        s,
+                        &stones,
+                        &area,
+                        attacker,
+                        first,
+                    );
                 }
             }
         }
-        assert!(compared > 100, "{compared} readings compared");
-        assert!(finished_only_bounded > 0);
     }
 
     /// The attacker's order (the targets' liberties first) changes no answer read to the
@@ -707,52 +718,30 @@ mod tests {
     /// order too (207 readings that end both ways: 66,838 positions against 121,029).
     #[test]
     fn the_targets_liberties_first_change_no_answer_read_to_the_end() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/final/composed");
-        let mut names: Vec<_> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .collect();
-        names.sort();
         let (mut compared, mut nodes, mut plain_nodes) = (0, 0, 0);
-        for path in names {
-            let text = std::fs::read_to_string(&path).unwrap();
-            let mut b = board(&text);
-            let heads: Vec<Loc> = b
-                .locs()
-                .filter(|&l| b.color(l).is_some() && b.string_id(l) == l)
-                .filter(|&l| b.liberty_count(l) <= AREA_LIBERTIES)
-                .collect();
-            for s in heads {
-                let Some(area) = fight_area(&b, &[s]) else {
-                    continue;
-                };
-                let stones = b.string_stones(s);
-                let attacker = b.color(s).unwrap().opponent();
-                for first in [true, false] {
-                    let mut read = |plain: bool| {
-                        let mut r = Search::new(attacker, &stones, &area);
-                        r.plain_order = plain;
-                        let (mut answer, mut spent) = (None, 0);
-                        for depth in SHALLOW.into_iter().chain([DEPTH]) {
-                            answer = r.read_to(&mut b, first, depth);
-                            spent += r.nodes;
-                            if answer == Some(true) {
-                                break;
-                            }
-                        }
-                        (answer, spent)
-                    };
-                    let (ordered, n) = read(false);
-                    let (plain, p) = read(true);
-                    if let (Some(o), Some(q)) = (ordered, plain) {
-                        assert_eq!(o, q, "{} {}", path.display(), vertex::name(&b, s));
-                        compared += 1;
-                        nodes += n;
-                        plain_nodes += p;
+        each_fight(|path, b, s, stones, area, attacker, first| {
+            let read = |b: &mut Board, plain: bool| {
+                let mut r = Search::new(attacker, stones, area);
+                r.plain_order = plain;
+                let (mut answer, mut spent) = (None, 0);
+                for depth in SHALLOW.into_iter().chain([DEPTH]) {
+                    answer = r.read_to(b, first, depth);
+                    spent += r.nodes;
+                    if answer == Some(true) {
+                        break;
                     }
                 }
+                (answer, spent)
+            };
+            let (ordered, n) = read(b, false);
+            let (plain, p) = read(b, true);
+            if let (Some(o), Some(q)) = (ordered, plain) {
+                assert_eq!(o, q, "{path} {}", vertex::name(b, s));
+                compared += 1;
+                nodes += n;
+                plain_nodes += p;
             }
-        }
+        });
         assert!(compared > 100, "{compared} readings compared");
         assert!(nodes < plain_nodes, "{nodes} against {plain_nodes}");
     }
