@@ -962,14 +962,9 @@ fn from_readings(
         let c = board.color(s).expect("a dead string has stones");
         // A race needs contact: strings that neither touch nor share a liberty (stones
         // scattered on an open board, each in the others' region) race nobody.
-        let in_contact = |t: Loc| {
-            shares_liberty(board, s, t)
-                || board.string_stones(s).iter().any(|&p| {
-                    board
-                        .neighbors(p)
-                        .any(|q| board.string_id(q) == board.string_id(t))
-                })
-        };
+        let touching = board.adjacent_strings(s, c.opponent());
+        let in_contact =
+            |t: Loc| touching.contains(&board.string_id(t)) || shares_liberty(board, s, t);
         if !around.iter().any(|&t| in_contact(t)) {
             opened.push(s);
             continue;
@@ -2195,7 +2190,7 @@ fn enclosed_area(
     let color = board.color(strings[0])?;
     let mut seen = vec![false; board.grid_len()];
     let mut best: Option<EnclosedArea> = None;
-    let own: usize = strings.iter().map(|&t| board.string_stones(t).len()).sum();
+    let own: usize = strings.iter().map(|&t| board.stone_count(t)).sum();
     for &s in strings {
         for start in board.liberties(s) {
             if seen[start.index()] {
