@@ -1020,7 +1020,9 @@ const MIAI_MOVES: usize = 4;
 /// The group answers where it gives up fewest stones, the opponent moves where that is
 /// most; the strings given up then (taken by the two moves, or dead after them) are dead
 /// with [`Reason::Miai`]. None where every string is given up: the reading after the
-/// exchange contradicts the sum, and the group keeps the sum's status.
+/// exchange contradicts the sum, and the group keeps the sum's status. The answers to a
+/// first move are read only until one shows that it is not the worst (see the loop): the
+/// outcome is the one every pair read gives, at a fraction of the readings.
 fn miai_losses(
     board: &Board,
     ev: &Evaluator<'_>,
@@ -1057,6 +1059,8 @@ fn miai_losses(
             if after.play(answer, g.color).is_err() {
                 continue;
             }
+            #[cfg(test)]
+            tests::MIAI_READ.with(|c| c.set(c.get() + 1));
             let report = final_status_with(&after, ev, opponent, limits, false);
             let lost: Vec<Loc> = g
                 .strings
@@ -1072,6 +1076,15 @@ fn miai_losses(
             let n: usize = lost.iter().map(|&s| stones(s).len()).sum();
             if best.as_ref().is_none_or(|(m, _, _)| n < *m) {
                 best = Some((n, lost, answer));
+            }
+            // The group answers where it gives up least: once an answer gives up nothing,
+            // or no more than the worst first move so far, this first move cannot be the
+            // worst (that takes more), and its other answers are not read.
+            let settled = n == 0 || worst.as_ref().is_some_and(|(m, ..)| n <= *m);
+            #[cfg(test)]
+            let settled = settled && !tests::MIAI_EVERY_PAIR.with(|c| c.get());
+            if settled {
+                break;
             }
         }
         if let Some((n, lost, answer)) = best {
@@ -2622,6 +2635,11 @@ mod tests {
         /// Set by a test to read the large spaces a round needs before any string is
         /// found dead in it (as the rounds did before [`dead_whatever_needed`]).
         pub(super) static READ_NEEDED_FIRST: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+        /// Set by a test to read every pair of a first move and an answer in
+        /// [`miai_losses`] (as it did before it stopped at a first move shown not the worst).
+        pub(super) static MIAI_EVERY_PAIR: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+        /// The positions [`miai_losses`] read on this thread.
+        pub(super) static MIAI_READ: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
     }
 
     /// The final status, and the large spaces it read, with the spaces of a group alive
@@ -2713,5 +2731,71 @@ mod tests {
             read_at_end + 30 <= read_at_once,
             "{read_at_end} {read_at_once}"
         );
+    }
+    /// [`miai_losses`] stops reading the answers to a first move once one shows that move is
+    /// not the worst: every status and reason is the one every pair read gives, on every
+    /// position of `tests/final/` with either side to move and on a random middle-game
+    /// board whose groups alive by miai made it read 24 positions (1.2 s): 22 positions
+    /// read against 44 (the random board 8 against 24, four cases fewer).
+    #[test]
+    fn miai_losses_read_only_the_answers_that_can_matter() {
+        let run = |board: &Board, to_move: Color, every: bool| {
+            MIAI_EVERY_PAIR.with(|c| c.set(every));
+            MIAI_READ.with(|c| c.set(0));
+            let ev = Evaluator::with_default();
+            let report = final_status(board, &ev, to_move, FinalLimits::default());
+            MIAI_EVERY_PAIR.with(|c| c.set(false));
+            (format!("{report:?}"), MIAI_READ.with(|c| c.get()))
+        };
+        // Random legal moves, 200 tried, on 19x19 (`/tmp/rnd` of the measurements).
+        let random = crate::board::ascii::parse_board(
+            "O . . X . O X . X X O X . X O . O X X\n\
+             . O X X O . O X O O O . . . O . X O .\n\
+             . X . X X . . . X . . O X O . O X . O\n\
+             . O O . . . X . X . O O X . . . . O O\n\
+             . X O . X . X . . X X O X X O O X X O\n\
+             X . X . X O O X X O X O . . . . X . O\n\
+             X O . . X X O . . . . . O . . X X O X\n\
+             . . X O X O O . O O X . . X X . X . .\n\
+             . . . X . X O O O X . . O X O . . . O\n\
+             X X O . . O . O . X . . X . . . . X .\n\
+             . O . . X . . O X X X . O O . . O . X\n\
+             . X . . . . O . . X X O X X . . X . X\n\
+             X O O X O . O O O . . . O X . . . . O\n\
+             . O . X O O X X O . O . O X X O . . O\n\
+             O O X X . . . X . X . . . O O . X . .\n\
+             . O O O X . . X O X . . O O O O . . X\n\
+             X X . . . . O O X . O X . X . O . O O\n\
+             X . . O O . . O X . . O X O . O . . O\n\
+             . . . X . X . X . . . O X . X . . . .",
+            Some(19),
+        )
+        .unwrap()
+        .board;
+        let mut positions: Vec<(String, Board)> = final_positions()
+            .into_iter()
+            .map(|(name, board, _)| (name, board))
+            .collect();
+        positions.push(("random 19x19".into(), random));
+        let (mut pruned, mut every, mut fewer) = (0, 0, Vec::new());
+        for (name, board) in &positions {
+            for to_move in [Color::Black, Color::White] {
+                let (now, n_now) = run(board, to_move, false);
+                let (all, n_all) = run(board, to_move, true);
+                assert_eq!(now, all, "{name} {to_move:?}");
+                assert!(n_now <= n_all, "{name} {to_move:?}: {n_now} > {n_all}");
+                pruned += n_now;
+                every += n_all;
+                if n_now < n_all {
+                    fewer.push(format!("{name} {to_move:?} {n_now}/{n_all}"));
+                }
+            }
+        }
+        assert!(
+            fewer.iter().any(|f| f.starts_with("random 19x19")),
+            "{fewer:?}"
+        );
+        assert!(fewer.len() >= 3, "{fewer:?}");
+        assert!(pruned * 2 <= every, "{pruned} {every}");
     }
 }
