@@ -3,14 +3,21 @@
 
   python3 tests/final/midgame.py gen SIZE MOVES SEED COUNT OUTDIR
   python3 tests/final/midgame.py compare NAKADE[,NAKADE2...] FILES...
+  python3 tests/final/midgame.py random SIZE MOVES SEED COUNT OUTDIR
+  python3 tests/final/midgame.py time NAKADE[,NAKADE2...] FILES...
 
 `gen`: GNU Go (level 1, `--seed SEED`, SEED+1, ...) plays MOVES moves from an empty board of
 SIZE (komi 6.5); each position is saved with `printsgf` as OUTDIR/SIZE-mMOVES-sSEED.sgf.
 `compare`: for each file, GNU Go's `final_status_list dead` against the dead stones of
 `nakade score --json` of each binary given; one line a file ('=' the same set, 'x' not,
 with the stones only one side calls dead), then the count of equal positions per binary.
+`random`: MOVES random legal moves (no suicide; captures taken off), black first, from an
+empty board of SIZE, seeds SEED to SEED+COUNT-1; each saved as OUTDIR/r-SIZE-mMOVES-sSEED.txt
+(a diagram): boards no game reaches, with strings and races everywhere, for the worst
+time a host may meet. `time`: `nakade score FILE` of each binary, the least of three runs
+per file (the process included), then the sum, median and max per binary and its slowest.
 GNU Go is at /usr/games/gnugo (`apt-get install gnugo`)."""
-import json, os, subprocess, sys
+import json, os, random, subprocess, sys, time
 
 GNUGO = '/usr/games/gnugo'
 
@@ -72,10 +79,78 @@ def compare(binaries, files):
     print('equal positions', equal, 'of', len(files))
 
 
+def random_boards(size, moves, seed, count, out):
+    os.makedirs(out, exist_ok=True)
+    near = lambda x, y: [(a, b) for a, b in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+                         if 0 <= a < size and 0 <= b < size]
+
+    def string(board, x, y):
+        color, seen, todo, libs = board[y][x], {(x, y)}, [(x, y)], set()
+        while todo:
+            for q in near(*todo.pop()):
+                v = board[q[1]][q[0]]
+                if v == '.':
+                    libs.add(q)
+                elif v == color and q not in seen:
+                    seen.add(q)
+                    todo.append(q)
+        return seen, libs
+
+    for s in range(seed, seed + count):
+        rng = random.Random(s)
+        board = [['.'] * size for _ in range(size)]
+        color = 'X'
+        for _ in range(moves):
+            # Up to 20 tries for an empty point where the move is legal.
+            for _ in range(20):
+                x, y = rng.randrange(size), rng.randrange(size)
+                if board[y][x] != '.':
+                    continue
+                board[y][x] = color
+                for q in near(x, y):
+                    if board[q[1]][q[0]] not in ('.', color):
+                        stones, libs = string(board, *q)
+                        if not libs:
+                            for a, b in stones:
+                                board[b][a] = '.'
+                if string(board, x, y)[1]:
+                    break
+                board[y][x] = '.'
+            color = 'O' if color == 'X' else 'X'
+        name = os.path.join(out, f'r-{size}-m{moves}-s{s}.txt')
+        with open(name, 'w') as f:
+            f.write('+' + '-' * (2 * size - 1) + '+\n')
+            f.writelines('|' + ' '.join(row) + '|\n' for row in board)
+            f.write('+' + '-' * (2 * size - 1) + '+\n')
+        print(name)
+
+
+def timing(binaries, files):
+    for b in binaries:
+        best = {}
+        for f in files:
+            runs = []
+            for _ in range(3):
+                t = time.perf_counter()
+                subprocess.run([b, 'score', f], capture_output=True, check=True)
+                runs.append(time.perf_counter() - t)
+            best[f] = min(runs) * 1000
+        v = sorted(best.values())
+        slow = sorted(best, key=best.get, reverse=True)[:3]
+        print(f"{b}: {len(v)} files, sum {sum(v):.0f} ms, median {v[len(v) // 2]:.1f} ms, "
+              f"max {v[-1]:.1f} ms; slowest " + ', '.join(f'{os.path.basename(f)} {best[f]:.0f} ms'
+                                                           for f in slow))
+
+
 if __name__ == '__main__':
     if len(sys.argv) >= 7 and sys.argv[1] == 'gen':
         gen(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), sys.argv[6])
     elif len(sys.argv) >= 4 and sys.argv[1] == 'compare':
         compare(sys.argv[2].split(','), sys.argv[3:])
+    elif len(sys.argv) >= 7 and sys.argv[1] == 'random':
+        random_boards(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]),
+                      sys.argv[6])
+    elif len(sys.argv) >= 4 and sys.argv[1] == 'time':
+        timing(sys.argv[2].split(','), sys.argv[3:])
     else:
         raise SystemExit(__doc__)

@@ -2747,7 +2747,7 @@ mod tests {
             MIAI_EVERY_PAIR.with(|c| c.set(false));
             (format!("{report:?}"), MIAI_READ.with(|c| c.get()))
         };
-        // Random legal moves, 200 tried, on 19x19 (`/tmp/rnd` of the measurements).
+        // 200 random legal moves tried on 19x19 (the kind `tests/final/midgame.py random` makes).
         let random = crate::board::ascii::parse_board(
             "O . . X . O X . X X O X . X O . O X X\n\
              . O X X O . O X O O O . . . O . X O .\n\
