@@ -2642,16 +2642,32 @@ mod tests {
         pub(super) static MIAI_READ: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
     }
 
+    type Flag = std::thread::LocalKey<std::cell::Cell<bool>>;
+    type Counter = std::thread::LocalKey<std::cell::Cell<usize>>;
+
+    /// The final status with the test switch `flag` set to `on` for its reading, and what
+    /// `counter` counted during it. An evaluator of its own each time: it keeps what it
+    /// read, give-ups too.
+    fn counted(
+        board: &Board,
+        to_move: Color,
+        flag: &'static Flag,
+        on: bool,
+        counter: &'static Counter,
+    ) -> (FinalReport, usize) {
+        flag.with(|c| c.set(on));
+        counter.with(|c| c.set(0));
+        let ev = Evaluator::with_default();
+        let report = final_status(board, &ev, to_move, FinalLimits::default());
+        flag.with(|c| c.set(false));
+        (report, counter.with(|c| c.get()))
+    }
+
     /// The final status, and the large spaces it read, with the spaces of a group alive
     /// without them read at the rounds' end (`at_end`) or in each round.
     fn final_with(board: &Board, to_move: Color, at_end: bool) -> (String, usize) {
-        LARGE_AT_ONCE.with(|c| c.set(!at_end));
-        LARGE_READ.with(|c| c.set(0));
-        // An evaluator of its own each time: it keeps what it read, give-ups too.
-        let ev = Evaluator::with_default();
-        let report = final_status(board, &ev, to_move, FinalLimits::default());
-        LARGE_AT_ONCE.with(|c| c.set(false));
-        (format!("{report:?}"), LARGE_READ.with(|c| c.get()))
+        let (report, n) = counted(board, to_move, &LARGE_AT_ONCE, !at_end, &LARGE_READ);
+        (format!("{report:?}"), n)
     }
 
     /// Strings dead whatever their neighbours' large spaces are worth are taken off before
@@ -2664,12 +2680,7 @@ mod tests {
     #[test]
     fn strings_dead_whatever_the_needed_spaces_are_worth_go_first() {
         let run = |board: &Board, to_move: Color, first: bool| {
-            READ_NEEDED_FIRST.with(|c| c.set(first));
-            LARGE_READ.with(|c| c.set(0));
-            let ev = Evaluator::with_default();
-            let report = final_status(board, &ev, to_move, FinalLimits::default());
-            READ_NEEDED_FIRST.with(|c| c.set(false));
-            (report, LARGE_READ.with(|c| c.get()))
+            counted(board, to_move, &READ_NEEDED_FIRST, first, &LARGE_READ)
         };
         let (mut fewer, mut more) = (Vec::new(), 0);
         for (name, board, to_move) in final_positions() {
@@ -2740,12 +2751,8 @@ mod tests {
     #[test]
     fn miai_losses_read_only_the_answers_that_can_matter() {
         let run = |board: &Board, to_move: Color, every: bool| {
-            MIAI_EVERY_PAIR.with(|c| c.set(every));
-            MIAI_READ.with(|c| c.set(0));
-            let ev = Evaluator::with_default();
-            let report = final_status(board, &ev, to_move, FinalLimits::default());
-            MIAI_EVERY_PAIR.with(|c| c.set(false));
-            (format!("{report:?}"), MIAI_READ.with(|c| c.get()))
+            let (report, n) = counted(board, to_move, &MIAI_EVERY_PAIR, every, &MIAI_READ);
+            (format!("{report:?}"), n)
         };
         // 200 random legal moves tried on 19x19 (the kind `tests/final/midgame.py random` makes).
         let random = crate::board::ascii::parse_board(
