@@ -156,6 +156,7 @@ pub mod score;
 use crate::board::analysis::{self, AnalysisLimits, Digits, MinMax, SpaceReport};
 use crate::board::eyes::eyespace::{domain, Liveness};
 use crate::board::eyes::topology::Detail;
+use crate::board::orientation::Frame;
 use crate::board::parallel::{side_by_side, Tasks};
 use crate::board::strings::tactics::{self, Attack, Defense, ReadLimits};
 use crate::board::strings::{self, StringStatus};
@@ -1010,7 +1011,8 @@ fn from_readings(
     report(board, &groups, &reports, &dead_reason, &fixed, rounds)
 }
 
-/// The most answers and first moves [`miai_losses`] reads.
+/// The most answers and first moves [`miai_losses`] reads (the first in the board's
+/// canonical order, [`Frame`]: the same points however the board is turned).
 const MIAI_MOVES: usize = 4;
 
 /// The strings of a group alive by miai (`g.miai`) that the opponent, to move, takes: each
@@ -1031,6 +1033,10 @@ fn miai_losses(
     reports: &[SpaceReport],
 ) -> Vec<(Loc, Reason)> {
     let opponent = g.color.opponent();
+    // The points in the board's canonical order, not its row order: which four are read,
+    // and which of two answers (or first moves) that give up as much is kept, are then the
+    // same however the board is turned.
+    let frame = Frame::of(board, None);
     let points = |pick: fn(&SpaceReport) -> &Vec<Loc>| -> Vec<Loc> {
         let mut v: Vec<Loc> = g
             .spaces
@@ -1039,8 +1045,9 @@ fn miai_losses(
             .filter(|r| r.min_max().is_some_and(|(b, c)| b < c))
             .flat_map(|r| pick(r).iter().copied())
             .collect();
-        v.sort();
+        v.sort_unstable();
         v.dedup();
+        frame.sort(board, &mut v);
         v.truncate(MIAI_MOVES);
         v
     };
@@ -1907,16 +1914,28 @@ fn opponents_around(board: &Board, s: Loc, color: Color) -> Vec<Loc> {
 /// [`Reason::Critical`] for `g`, with the vital points of the valued space it gains most
 /// in (the first of equal gains).
 fn critical(board: &Board, reports: &[SpaceReport], g: &Candidate) -> Reason {
-    let mut best: Option<(u8, &SpaceReport)> = None;
+    // Ties (between spaces that gain as much, between points as vital) go to the board's
+    // canonical order, not its row order: the save the look-ahead plays, and so the status,
+    // are the same however the board is turned.
+    let frame = Frame::of(board, None);
+    let key = |l: Option<Loc>| l.map(|l| frame.key(board, l));
+    let mut best: Option<(u8, Option<Loc>, Option<Loc>)> = None;
     for r in g.spaces.iter().map(|&i| &reports[i]) {
         if let Some(v) = r.value.filter(|_| !r.is_bound()) {
             let [_, b, c, _] = v.digits();
-            if c > b && best.is_none_or(|(gain, _)| c - b > gain) {
-                best = Some((c - b, r));
+            if c <= b {
+                continue;
+            }
+            let (kill, save) = r.vital_pair_by(board, |l| frame.key(board, l));
+            let better = best.is_none_or(|(gain, k, s)| {
+                c - b > gain || (c - b == gain && (key(save), key(kill)) < (key(s), key(k)))
+            });
+            if better {
+                best = Some((c - b, kill, save));
             }
         }
     }
-    let (kill, save) = best.map_or((None, None), |(_, r)| r.vital_pair(board));
+    let (kill, save) = best.map_or((None, None), |(_, k, s)| (k, s));
     Reason::Critical {
         eyes: g.eyes,
         kill,
@@ -1953,10 +1972,15 @@ fn candidates(
                     && pass_alive[board.string_id(q).index()]
             })
         });
-        for w in space.owners.windows(2) {
-            let (a, b) = (board.string_id(w[0]), board.string_id(w[1]));
-            if !dame || pass_alive[a.index()] == pass_alive[b.index()] {
-                u.join(a.index(), b.index());
+        // The owners that it joins: all of them, or (dame) the pass-alive ones together and
+        // the others together, whatever their order on the board.
+        let mut first: [Option<Loc>; 2] = [None, None];
+        for &o in &space.owners {
+            let a = board.string_id(o);
+            let side = usize::from(dame && pass_alive[a.index()]);
+            match first[side] {
+                Some(f) => u.join(f.index(), a.index()),
+                None => first[side] = Some(a),
             }
         }
     }

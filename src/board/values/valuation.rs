@@ -319,10 +319,21 @@ impl SpaceReport {
     /// board too, which of them is named here may (on a symmetric position no rule could tell
     /// two mirror points apart).
     pub fn vital_pair(&self, board: &Board) -> (Option<Loc>, Option<Loc>) {
-        // `min_by_key` keeps the first of equal keys: board order breaks the last ties.
+        self.vital_pair_by(board, |l| l.0)
+    }
+
+    /// [`SpaceReport::vital_pair`] with the last ties broken by the least `order` instead of
+    /// board order: with the key of the board's canonical frame
+    /// ([`Frame::key`](crate::board::orientation::Frame::key)) the points named are the same
+    /// however the board is turned (the final status, which plays the named save).
+    pub fn vital_pair_by<K: Ord>(
+        &self,
+        board: &Board,
+        order: impl Fn(Loc) -> K,
+    ) -> (Option<Loc>, Option<Loc>) {
         let best = |points: &mut dyn Iterator<Item = &Loc>| {
             points
-                .min_by_key(|&&l| std::cmp::Reverse(self.vital_rank(board, l)))
+                .min_by_key(|&&l| (std::cmp::Reverse(self.vital_rank(board, l)), order(l)))
                 .copied()
         };
         let both = best(&mut self.attack.iter().filter(|l| self.defense.contains(l)));
