@@ -554,9 +554,12 @@ fn final_answer(original: &Board, sym: usize, to_move: Color, ev: &Evaluator<'_>
 
 /// Random middle-game boards (`tests/final/midgame.py random`) on which the final status once
 /// depended on the board's orientation: the miai look-ahead read the first four points in
-/// row order (9x9, 35 moves), and a critical group's save, among equally vital points, was
-/// the first in row order (19x19, 220 moves, seed 113).
-const TURNED_ONCE: [&str; 2] = [
+/// row order (9x9, 35 moves), a critical group's save, among equally vital points, was the
+/// first in row order (19x19, 220 moves, seed 113), and the parts tried for two eyes in a
+/// large space were seeded in row order (19x19, 260 moves, seed 508: white's 45-point
+/// space proven two eyes in one orientation only, so that a miai look-ahead ran in the
+/// others).
+const TURNED_ONCE: [&str; 3] = [
     "
     . O O O . O X . .
     O . O O . . . X X
@@ -587,15 +590,36 @@ const TURNED_ONCE: [&str; 2] = [
     X . O X O O X X . . X O O X X . X X X
     . . X . . . . . O . X . O . X X O . .
     X O O O O . O X O O O X O . O X X X X",
+    "
+    X . X X O . X . X . X O O X . X O . O
+    X . . . O . O X . X X . O . . O O X .
+    O O X X X . X O O . O O O . . O O X O
+    . . X O X . X . X O . . X X X O O . X
+    X . O O X . X X O . . . . O . X . X O
+    X O O . X X . O X X X O . O X O . . .
+    . O X X O . . X O O . O . O O O O . O
+    . X O O . . X . X . O O O . O . X . O
+    O X O X X . . X . X O . O O X . O . X
+    X O . . O O X X X X X O . X O O . . .
+    X X X . O O O X X X X . O X X O . O O
+    X . X X O O O . X . . O X X . . X X X
+    X O X . X X X X . O O O . O X X X X O
+    . O X X X X . . X X O O O X X O . X .
+    X . X O X O O O X X . X O X O . O . O
+    O . . . O . O O X X O X O . X X O X X
+    X O O . . O O O . X X O O O . . X . O
+    X . O X X X O X X O . . O . O X X X .
+    X O O O O O O O X O . . . . X . X O O",
 ];
 
 /// The final status (every stone's status, the score, each point's owner and the teire)
 /// does not depend on the board's orientation: the positions of `tests/final/` (both sides
 /// to move, two other orientations each, taken in turn), the boards that once did, in all
-/// eight, and a dozen random positions, in three each. Before the final status took its
-/// ties in the board's canonical order, 24 of these readings differed: the two composed
-/// positions `two_half_eyes_and_one_and_a_half_alive_in_*` (the miai look-ahead), the two
-/// boards above, and `random 4` and `random 8` (where a space beside a pass-alive opponent
+/// eight, and a dozen random positions, in three each (`NAKADE_ORIENT_FINAL_RANDOM=N`:
+/// seeds `0..N`, in all eight). Before the final status took its ties in the board's
+/// canonical order, readings differed on the two composed positions
+/// `two_half_eyes_and_one_and_a_half_alive_in_*` (the miai look-ahead), on the boards
+/// above, and on `random 4` and `random 8` (where a space beside a pass-alive opponent
 /// string joined its owners only two by two in row order, so that a pass-alive owner
 /// between two others kept them apart).
 #[test]
@@ -626,8 +650,15 @@ fn the_final_status_is_the_same_in_every_orientation() {
         let board = ascii::parse_board(text, None).expect("a diagram").board;
         cases.push((format!("turned once {k}"), board, (1..8).collect()));
     }
-    for seed in 0..12u64 {
-        let syms = (0..3).map(|j| 1 + (3 * seed as usize + j) % 7).collect();
+    // `NAKADE_ORIENT_FINAL_RANDOM=N`: the random positions of seeds `0..N`, in all eight.
+    let many = std::env::var("NAKADE_ORIENT_FINAL_RANDOM")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok());
+    for seed in 0..many.unwrap_or(12) {
+        let syms = match many {
+            Some(_) => (1..8).collect(),
+            None => (0..3).map(|j| 1 + (3 * seed as usize + j) % 7).collect(),
+        };
         cases.push((format!("random {seed}"), random_position(seed), syms));
     }
     let failures: Vec<String> = cases
@@ -639,7 +670,11 @@ fn the_final_status_is_the_same_in_every_orientation() {
                 let base = final_answer(board, 0, to_move, &ev);
                 for &sym in syms {
                     if final_answer(board, sym, to_move, &ev) != base {
-                        out.push(format!("{name}, {to_move:?} to move, symmetry {sym}"));
+                        out.push(format!(
+                            "{name}, {to_move:?} to move, symmetry {sym}, ko {:?}:\n{}",
+                            board.ko(),
+                            board.to_diagram()
+                        ));
                     }
                 }
             }

@@ -53,6 +53,7 @@
 
 use crate::board::eyes::eyespace::{eye_spaces, space_at, EyeSpace, Liveness};
 use crate::board::eyes::topology::{self, AnalyzedSpace};
+use crate::board::orientation::Frame;
 use crate::board::parallel::{side_by_side, Tasks};
 use crate::board::strings::{self, benson::PassAlive};
 use crate::board::values::ko;
@@ -102,7 +103,9 @@ fn value_analyzed(
     limits: AnalysisLimits,
     defer: Defer,
 ) -> (SpaceReport, bool) {
-    let (mut report, deferred) = evaluate_or_defer(ev, analyzed, limits, defer);
+    let frame = Frame::of(board, None);
+    let order = |l: Loc| u32::from(frame.key(board, l));
+    let (mut report, deferred) = evaluate_or_defer(ev, analyzed, limits, defer, &order);
     if !deferred {
         ko::read_both_ways(ev, &mut report, limits);
         keep_playable(board, &mut report);

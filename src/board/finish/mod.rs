@@ -2212,8 +2212,8 @@ struct EnclosedArea {
 /// an area in [`enclosed_area`].
 const INVADER_STONES: usize = 3;
 
-/// The largest region of empty points (and dead stones, and invaders) beside the group that only its own
-/// strings and pass-alive strings of the opponent enclose (a space the eye-space stage
+/// The largest region of empty points (and dead stones, and invaders) beside the group that
+/// only its own strings and pass-alive strings of the opponent enclose (a space the eye-space stage
 /// leaves out, being beside opponent stones), when it has at least [`LARGE_AREA`] empty
 /// points, at least twice as many as the opponent's stones inside, and fewer of those than
 /// the group has: the group's area
@@ -2226,8 +2226,9 @@ fn enclosed_area(
 ) -> Option<EnclosedArea> {
     let color = board.color(strings[0])?;
     let mut seen = vec![false; board.grid_len()];
-    let mut best: Option<EnclosedArea> = None;
+    let mut best: Option<(EnclosedArea, u16)> = None;
     let own: usize = strings.iter().map(|&t| board.stone_count(t)).sum();
+    let frame = Frame::of(board, None);
     for &s in strings {
         for start in board.liberties(s) {
             if seen[start.index()] {
@@ -2235,11 +2236,14 @@ fn enclosed_area(
             }
             seen[start.index()] = true;
             let (mut stack, mut size, mut core, mut closed) = (vec![start], 0usize, 0usize, true);
+            // The region's first point in the board's canonical order, for the last tie.
+            let mut first = frame.key(board, start);
             // The opponent's stones inside, dead ones left out, and their strings.
             let mut invaders = 0usize;
             let mut invader_strings: Vec<Loc> = Vec::new();
             while let Some(p) = stack.pop() {
                 size += usize::from(board.is_empty(p));
+                first = first.min(frame.key(board, p));
                 if board.color(p) == Some(color.opponent()) && !live.is_dead(p) {
                     invaders += 1;
                     let id = board.string_id(p);
@@ -2288,21 +2292,31 @@ fn enclosed_area(
             // one-eyed group is no area of white's); and they are fewer stones than the
             // group (white's one stone in the opening does not own the board round black's
             // two).
+            // Of two such areas the larger, then the one with the larger core, then the
+            // fewer invaders, then the first in the board's canonical order: the same area
+            // however the board is turned.
+            let rank = (size, core, std::cmp::Reverse(invader_strings.len()));
             if closed
                 && size >= LARGE_AREA
                 && 2 * invaders <= size
                 && invaders < own
-                && best.as_ref().is_none_or(|b| size > b.size)
+                && best.as_ref().is_none_or(|(b, key)| {
+                    let theirs = (b.size, b.core, std::cmp::Reverse(b.invaders.len()));
+                    rank > theirs || (rank == theirs && first < *key)
+                })
             {
-                best = Some(EnclosedArea {
-                    size,
-                    core,
-                    invaders: invader_strings,
-                });
+                best = Some((
+                    EnclosedArea {
+                        size,
+                        core,
+                        invaders: invader_strings,
+                    },
+                    first,
+                ));
             }
         }
     }
-    best
+    best.map(|(area, _)| area)
 }
 
 /// The most stones of a group [`joins_out`] reads.

@@ -32,6 +32,7 @@
 //! hundred nodes to try.
 
 use crate::board::eyes::topology::AnalyzedSpace;
+use crate::board::Loc;
 use crate::evaluation::evaluate::{Evaluator, Reading};
 use crate::evaluation::solve::{Params, MAX_VERTICES};
 use crate::pattern::graph::{EyeGraph, Vertex};
@@ -66,7 +67,7 @@ const RADII: [usize; 4] = [2, 3, 4, 5];
 
 /// True when the space is proven to give its owner two eyes with the attacker moving first
 /// (the module docs); false when no two parts are found that prove it within the reads.
-pub(crate) fn two_eyes(ev: &Evaluator<'_>, a: &AnalyzedSpace) -> bool {
+pub(crate) fn two_eyes(ev: &Evaluator<'_>, a: &AnalyzedSpace, order: &dyn Fn(Loc) -> u32) -> bool {
     let verts = &a.graph.vertices;
     let n = verts.len();
     if n < PARTS_FROM || !ev.has_solver() || verts.iter().any(|v| v.loc.is_none() || v.enclosed) {
@@ -96,8 +97,11 @@ pub(crate) fn two_eyes(ev: &Evaluator<'_>, a: &AnalyzedSpace) -> bool {
     let mut seeds: Vec<usize> = (0..n)
         .filter(|&i| !verts[i].stone && !verts[i].marginal)
         .collect();
-    // Corners and edges first: eyes come easiest there; then points on the wall.
-    seeds.sort_by_key(|&i| std::cmp::Reverse((edge(i), touches_wall(i))));
+    // Corners and edges first: eyes come easiest there; then points on the wall; then the
+    // caller's order of the board's points (its canonical order: the same seeds however the
+    // board is turned). Every vertex has its point (checked above).
+    let rank = |i: usize| verts[i].loc.map_or(u32::MAX, order);
+    seeds.sort_by_key(|&i| (std::cmp::Reverse((edge(i), touches_wall(i))), rank(i)));
     let params = Params {
         outer_liberties: 0,
         attacker_ko_threats: PART_KO_THREATS,
@@ -144,7 +148,7 @@ pub(crate) fn two_eyes(ev: &Evaluator<'_>, a: &AnalyzedSpace) -> bool {
         }
         let dist = distances(&adj, s1);
         let mut far: Vec<usize> = seeds.iter().copied().filter(|&i| !taken[i]).collect();
-        far.sort_by_key(|&i| std::cmp::Reverse(dist[i]));
+        far.sort_by_key(|&i| (std::cmp::Reverse(dist[i]), rank(i)));
         for &s2 in far.iter().take(SEEDS) {
             if RADII
                 .iter()
@@ -268,6 +272,7 @@ mod tests {
     #[test]
     fn a_space_proven_by_parts_reads_two_eyes_whole() {
         let ev = Evaluator::with_default();
+        let board_order = |l: Loc| u32::from(l.0);
         let limits = AnalysisLimits {
             solver_nodes: 1_000,
             ..AnalysisLimits::default()
@@ -291,7 +296,7 @@ mod tests {
                 let Ok(graph) = space_graph(&r.analyzed) else {
                     continue;
                 };
-                if graph.len() > MAX_VERTICES || !two_eyes(&ev, &r.analyzed) {
+                if graph.len() > MAX_VERTICES || !two_eyes(&ev, &r.analyzed, &board_order) {
                     continue;
                 }
                 assert_eq!(whole(&r.analyzed, &graph), (2, 2), "{name}");
@@ -300,7 +305,7 @@ mod tests {
                 for v in &mut margins.graph.vertices {
                     v.marginal = true;
                 }
-                assert!(!two_eyes(&ev, &margins), "{name}");
+                assert!(!two_eyes(&ev, &margins, &board_order), "{name}");
                 let graph = space_graph(&margins).unwrap();
                 assert_eq!(whole(&margins, &graph).0, 0, "{name}");
                 open += 1;

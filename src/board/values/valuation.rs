@@ -525,7 +525,10 @@ pub fn evaluate_analyzed(
     analyzed: AnalyzedSpace,
     limits: AnalysisLimits,
 ) -> SpaceReport {
-    evaluate_or_defer(ev, analyzed, limits, Defer::Nothing).0
+    evaluate_or_defer(ev, analyzed, limits, Defer::Nothing, &|l: Loc| {
+        u32::from(l.0)
+    })
+    .0
 }
 
 /// Which spaces [`evaluate_or_defer`] leaves unread.
@@ -540,17 +543,22 @@ pub(crate) enum Defer {
 }
 
 /// [`evaluate_analyzed`], except that a space `defer` names is left unread: the report then
-/// has no value, source [`Source::Unknown`], and the flag is true.
+/// has no value, source [`Source::Unknown`], and the flag is true. `order` ranks the
+/// board's points where a choice has ties (the parts tried for two eyes, [`parts`]): the
+/// board's canonical order ([`Frame::key`](crate::board::orientation::Frame::key)) makes
+/// the answer the same however the board is turned.
 pub(crate) fn evaluate_or_defer(
     ev: &Evaluator<'_>,
     analyzed: AnalyzedSpace,
     limits: AnalysisLimits,
     defer: Defer,
+    order: &dyn Fn(Loc) -> u32,
 ) -> (SpaceReport, bool) {
     // What life asks of a large space (`b` and `c`, or one eye) may be proven in two small
     // parts of it where the whole is beyond the solver's reach or budget.
     let by_parts = |analyzed: &AnalyzedSpace| {
-        matches!(limits.digits, Digits::MinMax | Digits::OneEye) && parts::two_eyes(ev, analyzed)
+        matches!(limits.digits, Digits::MinMax | Digits::OneEye)
+            && parts::two_eyes(ev, analyzed, order)
     };
     let graph = match space_graph(&analyzed) {
         Ok(g) => g,
