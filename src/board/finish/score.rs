@@ -19,6 +19,7 @@
 //! `W+36.0` (one decimal), `0` for a tie.
 
 use crate::board::finish::{FinalReport, FinalStatus, Reason};
+use crate::board::orientation::Frame;
 use crate::board::{Board, Color, Loc};
 
 /// The counting rules.
@@ -303,6 +304,10 @@ fn teire(board: &Board, report: &FinalReport, dame: &[Loc]) -> Vec<Loc> {
         })
         .filter(|&p| board.is_empty(p))
         .collect();
+    // The dame are filled in the board's canonical order: one filled may leave the next
+    // without a liberty, and the teire are then the same however the board is turned.
+    let mut dame = dame.to_vec();
+    Frame::of(board, None).sort(board, &mut dame);
     for color in [Color::Black, Color::White] {
         let mut b = board.clone();
         for s in report.stones_with(FinalStatus::Dead) {
@@ -310,7 +315,7 @@ fn teire(board: &Board, report: &FinalReport, dame: &[Loc]) -> Vec<Loc> {
             let _ = b.set_stone(s, None);
         }
         let filler = color.opponent();
-        for &d in dame {
+        for &d in &dame {
             let beside = b.neighbors(d).any(|m| b.color(m) == Some(color));
             if !beside || !b.is_empty(d) {
                 continue;
