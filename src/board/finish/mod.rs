@@ -1912,7 +1912,7 @@ fn opponents_around(board: &Board, s: Loc, color: Color) -> Vec<Loc> {
 }
 
 /// [`Reason::Critical`] for `g`, with the vital points of the valued space it gains most
-/// in (the first of equal gains).
+/// in (of equal gains, the space whose points come first in the board's canonical order).
 fn critical(board: &Board, reports: &[SpaceReport], g: &Candidate) -> Reason {
     // Ties (between spaces that gain as much, between points as vital) go to the board's
     // canonical order, not its row order: the save the look-ahead plays, and so the status,
@@ -2213,11 +2213,11 @@ struct EnclosedArea {
 const INVADER_STONES: usize = 3;
 
 /// The largest region of empty points (and dead stones, and invaders) beside the group that
-/// only its own strings and pass-alive strings of the opponent enclose (a space the eye-space stage
-/// leaves out, being beside opponent stones), when it has at least [`LARGE_AREA`] empty
-/// points, at least twice as many as the opponent's stones inside, and fewer of those than
-/// the group has: the group's area
-/// between its wall and a living opponent group.
+/// only its own strings and pass-alive strings of the opponent enclose (a space the
+/// eye-space stage leaves out, being beside opponent stones), when it has at least
+/// [`LARGE_AREA`] empty points, at least twice as many as the opponent's stones inside, and
+/// fewer of those than the group has: the group's area between its wall and a living
+/// opponent group.
 fn enclosed_area(
     board: &Board,
     live: &Liveness,
@@ -2781,6 +2781,7 @@ mod tests {
             "{read_at_end} {read_at_once}"
         );
     }
+
     /// [`miai_losses`] stops reading the answers to a first move once one shows that move is
     /// not the worst: every status and reason is the one every pair read gives, on every
     /// position of `tests/final/` with either side to move and on a random middle-game
