@@ -326,7 +326,7 @@ impl SpaceReport {
     /// board order: with the key of the board's canonical frame
     /// ([`Frame::key`](crate::board::orientation::Frame::key)) the points named are the same
     /// however the board is turned (the final status, which plays the named save).
-    pub fn vital_pair_by<K: Ord>(
+    pub(crate) fn vital_pair_by<K: Ord>(
         &self,
         board: &Board,
         order: impl Fn(Loc) -> K,
