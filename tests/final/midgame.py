@@ -5,6 +5,7 @@
   python3 tests/final/midgame.py compare NAKADE[,NAKADE2...] FILES...
   python3 tests/final/midgame.py random SIZE MOVES SEED COUNT OUTDIR
   python3 tests/final/midgame.py time NAKADE[,NAKADE2...] FILES...
+  python3 tests/final/midgame.py turned NAKADE [B|W] FILES...
 
 `gen`: GNU Go (level 1, `--seed SEED`, SEED+1, ...) plays MOVES moves from an empty board of
 SIZE (komi 6.5); each position is saved with `printsgf` as OUTDIR/SIZE-mMOVES-sSEED.sgf.
@@ -16,6 +17,9 @@ empty board of SIZE, seeds SEED to SEED+COUNT-1; each saved as OUTDIR/r-SIZE-mMO
 (a diagram): boards no game reaches, with strings and races everywhere, for the worst
 time a host may meet. `time`: `nakade score FILE` of each binary, the least of three runs
 per file (the process included), then the sum, median and max per binary and its slowest.
+`turned`: each diagram under the board's eight symmetries, `nakade score --json` of each
+(side to move B unless W is given), the stones' statuses, the score and the teire mapped
+back: one line for each file that differs, then the count.
 GNU Go is at /usr/games/gnugo (`apt-get install gnugo`)."""
 import json, os, random, subprocess, sys, time
 
@@ -142,6 +146,46 @@ def timing(binaries, files):
                                                            for f in slow))
 
 
+def turned(binary, to_move, files):
+    cols = 'ABCDEFGHJKLMNOPQRST'
+    bad = 0
+    for f in files:
+        rows = [l.strip()[1:-1].split() for l in open(f) if l.startswith('|')]
+        n = len(rows)
+
+        def image(s, x, y):
+            if s & 4:
+                x, y = y, x
+            if s & 1:
+                x = n - 1 - x
+            if s & 2:
+                y = n - 1 - y
+            return x, y
+
+        answers = []
+        for s in range(8):
+            board = [['.'] * n for _ in range(n)]
+            back = {}
+            for y in range(n):
+                for x in range(n):
+                    tx, ty = image(s, x, y)
+                    board[ty][tx] = rows[y][x]
+                    back[f'{cols[tx]}{n - ty}'] = f'{cols[x]}{n - y}'
+            text = ('+' + '-' * (2 * n - 1) + '+\n'
+                    + ''.join('|' + ' '.join(r) + '|\n' for r in board)
+                    + '+' + '-' * (2 * n - 1) + '+\n')
+            out = subprocess.run([binary, 'score', '--json', '--to-move', to_move, '-'],
+                                 input=text, capture_output=True, text=True, check=True)
+            d = json.loads(out.stdout)
+            stones = sorted((back[v], g['status']) for g in d['groups'] for v in g['stones'])
+            answers.append((stones, d['result'], sorted(back[v] for v in d['teire'])))
+        differ = [s for s in range(1, 8) if answers[s] != answers[0]]
+        if differ:
+            bad += 1
+            print(f'{os.path.basename(f)}: symmetries {differ} differ from the identity')
+    print(f'{bad} of {len(files)} files differ')
+
+
 if __name__ == '__main__':
     if len(sys.argv) >= 7 and sys.argv[1] == 'gen':
         gen(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), sys.argv[6])
@@ -152,5 +196,8 @@ if __name__ == '__main__':
                       sys.argv[6])
     elif len(sys.argv) >= 4 and sys.argv[1] == 'time':
         timing(sys.argv[2].split(','), sys.argv[3:])
+    elif len(sys.argv) >= 4 and sys.argv[1] == 'turned':
+        side = sys.argv[3] if sys.argv[3] in ('B', 'W') else None
+        turned(sys.argv[2], side or 'B', sys.argv[4:] if side else sys.argv[3:])
     else:
         raise SystemExit(__doc__)
