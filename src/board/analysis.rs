@@ -103,8 +103,10 @@ fn value_analyzed(
     limits: AnalysisLimits,
     defer: Defer,
 ) -> (SpaceReport, bool) {
-    let frame = Frame::of(board, None);
-    let order = |l: Loc| u32::from(frame.key(board, l));
+    // The board's canonical order, for the ties of the parts tried for two eyes: taken
+    // only where they are tried (a large space no pattern answers).
+    let frame = std::cell::OnceCell::new();
+    let order = |l: Loc| u32::from(frame.get_or_init(|| Frame::of(board, None)).key(board, l));
     let (mut report, deferred) = evaluate_or_defer(ev, analyzed, limits, defer, &order);
     if !deferred {
         ko::read_both_ways(ev, &mut report, limits);

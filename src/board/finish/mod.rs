@@ -1954,6 +1954,8 @@ fn candidates(
 ) -> Vec<Candidate> {
     let read = limits.read;
     let n = board.grid_len();
+    // The board's canonical order, for the ties of `enclosed_area`: taken once, when asked.
+    let frame = std::cell::OnceCell::new();
     let mut u = Union::new(n);
     let heads: Vec<Loc> = board
         .strings()
@@ -2071,7 +2073,8 @@ fn candidates(
         let space_min = min.min(2);
         let mut unread_area = None;
         if large.is_none() && !pass {
-            match enclosed_area(board, live, pass_alive, &strings) {
+            let frame = frame.get_or_init(|| Frame::of(board, None));
+            match enclosed_area(board, frame, live, pass_alive, &strings) {
                 Some(a) if a.core >= LARGE_AREA_BESIDE => large = Some(a.size),
                 // One eye whoever moves first there, a second for the owner moving first.
                 Some(a)
@@ -2220,6 +2223,7 @@ const INVADER_STONES: usize = 3;
 /// opponent group.
 fn enclosed_area(
     board: &Board,
+    frame: &Frame,
     live: &Liveness,
     pass_alive: &[bool],
     strings: &[Loc],
@@ -2228,7 +2232,6 @@ fn enclosed_area(
     let mut seen = vec![false; board.grid_len()];
     let mut best: Option<(EnclosedArea, u16)> = None;
     let own: usize = strings.iter().map(|&t| board.stone_count(t)).sum();
-    let frame = Frame::of(board, None);
     for &s in strings {
         for start in board.liberties(s) {
             if seen[start.index()] {
