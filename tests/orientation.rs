@@ -558,8 +558,9 @@ fn final_answer(original: &Board, sym: usize, to_move: Color, ev: &Evaluator<'_>
 /// first in row order (19x19, 220 moves, seed 113), and the parts tried for two eyes in a
 /// large space were seeded in row order (19x19, 260 moves, seed 508: white's 45-point
 /// space proven two eyes in one orientation only, so that a miai look-ahead ran in the
-/// others).
-const TURNED_ONCE: [&str; 3] = [
+/// others); and [`CORNER_WITH_A_STONE_IN_ATARI`], where a half eye's join to a stone of the
+/// space was weighed in row order.
+const TURNED_ONCE: [&str; 4] = [
     "
     . O O O . O X . .
     O . O O . . . X X
@@ -610,6 +611,7 @@ const TURNED_ONCE: [&str; 3] = [
     X O O . . O O O . X X O O O . . X . O
     X . O X X X O X X O . . O . O X X X .
     X O O O O O O O X O . . . . X . X O O",
+    CORNER_WITH_A_STONE_IN_ATARI,
 ];
 
 /// The final status (every stone's status, the score, each point's owner and the teire)
@@ -761,4 +763,69 @@ fn eyes_db_vital_points_do_not_depend_on_vertex_order() {
     let (differ, lookups) = vital_points_by_vertex_order(&file, &db);
     assert!(lookups > 10_000, "{lookups}");
     assert_eq!(differ, 0);
+}
+
+/// The random position of seed 55 of [`random_position`] (13x13): white's corner K13 L13
+/// N13 K12 L11 N11 N10 N9 round the space M13 M12 N12 M11 M10, with black L12 in atari
+/// inside (its liberty M12) and white L11 in atari (its liberty M11). In the space's graph
+/// black L12 is a half eye decided at M11, and so is N12: both joins take a side of M11.
+/// The stone's join was weighed against the joins made before it, in the order of the
+/// points, so that in half the orientations it was made, the space read `1122` and the group
+/// critical, and in the others not, the space read `0012` and the group dead with white to
+/// move too. Read apart from both (`examples/local_reader`, the points M13 M12 N12 M11 M10
+/// N8 J13 playable): white first keeps every string (with `--wall` too), black first
+/// takes each: critical, as the first answer said.
+const CORNER_WITH_A_STONE_IN_ATARI: &str = "
+    O . O O O . . X . O O . O
+    O X X O . . . . X O X . .
+    O . . X O . X . . X O . O
+    . . O X X . O . . X X . O
+    O X O . . . X X O X . X O
+    O . O O . O X X . . X X .
+    O X X O O . X O . . X X X
+    . O O O . X O X . O O X X
+    O . . . X O . X . O X . .
+    . . O X X X . O . . O O .
+    . . . . X X . X O X O . X
+    X O X O . . X . X . . X X
+    . X . O X X . O O X O O .";
+
+/// [`CORNER_WITH_A_STONE_IN_ATARI`] in each of the eight orientations: white's corner lives
+/// with white to move (critical, saved at M12, where black L12 is taken) and dies with black
+/// to move (black M12 saves L12 and leaves white no second eye).
+#[test]
+fn a_corner_with_a_stone_in_atari_is_critical_in_every_orientation() {
+    use nakade::board::finish::FinalStatus;
+    let board = ascii::parse_board(CORNER_WITH_A_STONE_IN_ATARI, None)
+        .expect("a diagram")
+        .board;
+    let ev = Evaluator::with_default();
+    let n = board.size();
+    let at = |sym: usize, name: &str| {
+        let l = vertex::parse(&board, name).expect("a point of the board");
+        let (x, y) = map_xy(sym, n, board.xy(l));
+        board.loc(x, y).expect("on the board")
+    };
+    let corner = ["K13", "L13", "N13", "K12", "L11", "N11", "N10", "N9"];
+    for sym in 0..8 {
+        let t = transformed(&board, sym);
+        for (to_move, white, black) in [
+            (Color::White, FinalStatus::Alive, FinalStatus::Dead),
+            (Color::Black, FinalStatus::Dead, FinalStatus::Alive),
+        ] {
+            let report = final_status(&t, &ev, to_move, FinalLimits::default());
+            for name in corner {
+                assert_eq!(
+                    report.status_at(at(sym, name)),
+                    Some(white),
+                    "{name}, symmetry {sym}, {to_move:?} to move"
+                );
+            }
+            assert_eq!(
+                report.status_at(at(sym, "L12")),
+                Some(black),
+                "L12, symmetry {sym}, {to_move:?} to move"
+            );
+        }
+    }
 }

@@ -17,7 +17,7 @@ empty board of SIZE, seeds SEED to SEED+COUNT-1; each saved as OUTDIR/r-SIZE-mMO
 (a diagram): boards no game reaches, with strings and races everywhere, for the worst
 time a host may meet. `time`: `nakade score FILE` of each binary, the least of three runs
 per file (the process included), then the sum, median and max per binary and its slowest.
-`turned`: each diagram under the board's eight symmetries, `nakade score --json` of each
+`turned`: each diagram (framed or bare) under the board's eight symmetries, `nakade score --json` of each
 (side to move B unless W is given), the stones' statuses, the score and the teire mapped
 back: one line for each file that differs, then the count.
 GNU Go is at /usr/games/gnugo (`apt-get install gnugo`)."""
@@ -150,8 +150,12 @@ def turned(binary, to_move, files):
     cols = 'ABCDEFGHJKLMNOPQRST'
     bad = 0
     for f in files:
-        rows = [l.strip()[1:-1].split() for l in open(f) if l.startswith('|')]
+        # A framed diagram (`|` at each row's ends, as `random` writes) or a bare one.
+        lines = [l.strip() for l in open(f) if l.strip()]
+        rows = [l.strip('|').split() for l in lines if not l.startswith(('+', '-'))]
         n = len(rows)
+        if n == 0 or any(len(r) != n or set(r) - {'.', 'X', 'O'} for r in rows):
+            sys.exit(f'{f}: not a square diagram of . X O')
 
         def image(s, x, y):
             if s & 4:

@@ -632,27 +632,60 @@ fn settled_with(
     // the margin first leaves the stone its own liberties. Where the join would take the
     // deciding point's last wall side (a margin on the edge beside the corner), the model
     // would cut the owner's stone there off his wall, and the stone is left as it is.
-    for t in points
+    //
+    // The stones' joins are weighed first, against the space's own edges and the virtual
+    // vertices, and all the joins asked of one deciding point together (all or none), so
+    // that no join depends on the order of the points: the same graph however the board is
+    // turned. The empty half eyes' joins follow, whatever sides they take.
+    let half_inside: Vec<(usize, Vec<usize>)> = points
         .iter()
         .filter(|t| t.class == EyeClass::Half && !has_virtual_vertex(&out, t))
-    {
-        let i = out.index_of(t.loc).expect("in the space");
-        let stone = out.points[i].stone;
-        for k in t.attack.iter().chain(&t.defense) {
-            if let Some(j) = out.index_of(*k) {
-                let e = (i.min(j), i.max(j));
-                if i == j || edges.contains(&e) {
-                    continue;
-                }
-                if stone {
-                    let degree = edges.iter().filter(|&&(a, b)| a == j || b == j).count() + 1;
-                    let sides = degree
-                        + usize::from(out.points[j].edge.min(2))
-                        + usize::from(out.points[j].marginal);
-                    if sides > 3 {
-                        continue;
-                    }
-                }
+        .map(|t| {
+            let i = out.index_of(t.loc).expect("in the space");
+            let mut deciding: Vec<usize> = t
+                .attack
+                .iter()
+                .chain(&t.defense)
+                .filter_map(|k| out.index_of(*k))
+                .filter(|&j| j != i)
+                .collect();
+            deciding.sort_unstable();
+            deciding.dedup();
+            (i, deciding)
+        })
+        .collect();
+    let stone_joins: Vec<(usize, usize)> = half_inside
+        .iter()
+        .filter(|(i, _)| out.points[*i].stone)
+        .flat_map(|(i, deciding)| deciding.iter().map(move |&j| (*i, j)))
+        .filter(|&(i, j)| !edges.contains(&(i.min(j), i.max(j))))
+        .collect();
+    let degree = |edges: &[(usize, usize)], j: usize| {
+        edges.iter().filter(|&&(a, b)| a == j || b == j).count()
+    };
+    let keeps_a_side = |j: usize| {
+        let asked = stone_joins.iter().filter(|&&(_, k)| k == j).count();
+        degree(&edges, j)
+            + asked
+            + usize::from(out.points[j].edge.min(2))
+            + usize::from(out.points[j].marginal)
+            <= 3
+    };
+    let kept: Vec<(usize, usize)> = stone_joins
+        .iter()
+        .copied()
+        .filter(|&(_, j)| keeps_a_side(j))
+        .map(|(i, j)| (i.min(j), i.max(j)))
+        .collect();
+    for e in kept {
+        if !edges.contains(&e) {
+            edges.push(e);
+        }
+    }
+    for (i, deciding) in half_inside.iter().filter(|(i, _)| !out.points[*i].stone) {
+        for &j in deciding {
+            let e = ((*i).min(j), (*i).max(j));
+            if !edges.contains(&e) {
                 edges.push(e);
             }
         }
