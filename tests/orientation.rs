@@ -558,9 +558,12 @@ fn final_answer(original: &Board, sym: usize, to_move: Color, ev: &Evaluator<'_>
 /// first in row order (19x19, 220 moves, seed 113), and the parts tried for two eyes in a
 /// large space were seeded in row order (19x19, 260 moves, seed 508: white's 45-point
 /// space proven two eyes in one orientation only, so that a miai look-ahead ran in the
-/// others); and [`CORNER_WITH_A_STONE_IN_ATARI`], where a half eye's join to a stone of the
-/// space was weighed in row order.
-const TURNED_ONCE: [&str; 4] = [
+/// others); [`CORNER_WITH_A_STONE_IN_ATARI`], where a half eye's join to a stone of the
+/// space was weighed in row order; and a 9x9 board (the random position of seed 99) where a
+/// group decided critical in the first round was joined to another in the second, and kept
+/// that decision only where a string of the first came first on the board (its reason and
+/// the teire, the save still to play, differed).
+const TURNED_ONCE: [&str; 5] = [
     "
     . O O O . O X . .
     O . O O . . . X X
@@ -611,6 +614,16 @@ const TURNED_ONCE: [&str; 4] = [
     X O O . . O O O . X X O O O . . X . O
     X . O X X X O X X O . . O . O X X X .
     X O O O O O O O X O . . . . X . X O O",
+    "
+    . . . . . . X . .
+    . O O . X O . . O
+    . X X . O . . X .
+    X . X X X . O X O
+    . . . O O O . . .
+    . X . . . O O O .
+    . X . . . . X . .
+    O . O . X X X X O
+    . O . . . . O X .",
     CORNER_WITH_A_STONE_IN_ATARI,
 ];
 

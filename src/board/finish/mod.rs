@@ -999,7 +999,7 @@ fn from_readings(
     // (the opponent's move in one space, its answer in another) are dead.
     if look_ahead {
         for g in groups.iter_mut() {
-            let decided = fixed.iter().any(|(v, _, _)| v.contains(&g.strings[0]));
+            let decided = fixed_for(&fixed, &g.strings).is_some();
             if !g.miai || g.color == to_move || g.all_pass_alive || decided || g.eyes.min < 2 {
                 continue;
             }
@@ -1155,7 +1155,7 @@ fn decide(
     } = *round;
     let read = limits.analysis.read;
     let decided = |g: &Candidate, fixed: &[(Vec<Loc>, FinalStatus, Reason)]| {
-        fixed.iter().any(|(s, _, _)| s.contains(&g.strings[0]))
+        fixed_for(fixed, &g.strings).is_some()
     };
     let weak = |g: &Candidate| g.weak();
     let mut new_dead: Vec<(Loc, Reason)> = Vec::new();
@@ -2516,6 +2516,19 @@ fn group_libs(board: &Board, strings: &[Loc]) -> Vec<Loc> {
 }
 
 /// The last step: every string in a group, with its status and reason.
+/// The decision kept for good ([`from_readings`]' `fixed`) that holds a string of `strings`,
+/// the first made where several do. A group that a later round joined to such strings is
+/// decided by it whichever of its strings comes first on the board: the same group however
+/// the board is turned.
+fn fixed_for<'a>(
+    fixed: &'a [(Vec<Loc>, FinalStatus, Reason)],
+    strings: &[Loc],
+) -> Option<&'a (Vec<Loc>, FinalStatus, Reason)> {
+    fixed
+        .iter()
+        .find(|(v, _, _)| strings.iter().any(|s| v.contains(s)))
+}
+
 fn report(
     board: &Board,
     live_groups: &[Candidate],
@@ -2531,22 +2544,21 @@ fn report(
     };
     let mut groups: Vec<Group> = Vec::new();
     for g in live_groups {
-        let (status, reason) =
-            if let Some((_, st, why)) = fixed.iter().find(|(v, _, _)| v.contains(&g.strings[0])) {
-                (*st, why.clone())
-            } else if g.all_pass_alive {
-                (FinalStatus::Alive, Reason::PassAlive)
-            } else if g.eyes.min >= 2 {
-                (FinalStatus::Alive, Reason::TwoEyes(g.eyes))
-            } else if let Some(n) = g.large {
-                // Where a string of the group is pass-alive and another is not, the other
-                // lives by the area, and the reason says so.
-                (FinalStatus::Alive, Reason::LargeArea(n))
-            } else if g.pass_alive {
-                (FinalStatus::Alive, Reason::PassAlive)
-            } else {
-                (FinalStatus::Alive, Reason::Open(g.eyes))
-            };
+        let (status, reason) = if let Some((_, st, why)) = fixed_for(fixed, &g.strings) {
+            (*st, why.clone())
+        } else if g.all_pass_alive {
+            (FinalStatus::Alive, Reason::PassAlive)
+        } else if g.eyes.min >= 2 {
+            (FinalStatus::Alive, Reason::TwoEyes(g.eyes))
+        } else if let Some(n) = g.large {
+            // Where a string of the group is pass-alive and another is not, the other
+            // lives by the area, and the reason says so.
+            (FinalStatus::Alive, Reason::LargeArea(n))
+        } else if g.pass_alive {
+            (FinalStatus::Alive, Reason::PassAlive)
+        } else {
+            (FinalStatus::Alive, Reason::Open(g.eyes))
+        };
         groups.push(Group {
             color: g.color,
             strings: g.strings.clone(),
