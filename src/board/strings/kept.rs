@@ -65,6 +65,10 @@ pub fn kept_capacity() -> usize {
 pub(crate) enum Kind {
     /// The reading of dead strings (`strings::read`): attack and defence.
     Status,
+    /// Its first reading alone, as the final status asks for it (`strings::read_unless_safe`):
+    /// a save found at the edge of the budget is not read again deeper, and the answer says
+    /// whether it would be.
+    First,
     /// The defence with the owner winning the kos ([`tactics::defend_through_ko`]).
     KoSave,
     /// [`tactics::status`]'s attack and defence: the eye topology's reading of an attacker
@@ -78,6 +82,8 @@ pub(crate) enum Kind {
 pub(crate) enum Answer {
     /// Of [`Kind::Status`] and [`Kind::Plain`].
     Status(Attack, Defense),
+    /// Of [`Kind::First`]: attack, defence, and whether the save is one to read again deeper.
+    First(Attack, Defense, bool),
     /// Of [`Kind::KoSave`].
     KoSave(Defense),
 }
@@ -336,7 +342,7 @@ pub(crate) fn status(
     match read_kept(board, snap, head, Kind::Plain, limits, read) {
         Answer::Status(attack, defense) => (attack, defense),
         // A kept answer of another kind is never filed under `Plain`.
-        Answer::KoSave(_) => tactics::status(board, head, limits),
+        Answer::KoSave(_) | Answer::First(..) => tactics::status(board, head, limits),
     }
 }
 

@@ -178,6 +178,15 @@ fn read_some(
     ];
     let mut strings = Vec::new();
     let mut to_read = Vec::new();
+    // With `skip_safe` each string gets its first reading, as a fresh one would (a save at
+    // the edge of the budget is left to [`read_deeper`], which the caller may not ask for):
+    // kept first readings, not the deeper answers kept under [`kept::Kind::Status`].
+    let kind = if skip_safe {
+        kept::Kind::First
+    } else {
+        kept::Kind::Status
+    };
+    let mut needs_deeper_kept = Vec::new();
     let snap = kept::Snapshot::of(board);
     for s in board.strings() {
         let Some(c) = board.color(s) else {
@@ -189,10 +198,21 @@ fn read_some(
             Some(StringStatus::InOpponentsRegion)
         } else if skip_safe && saved_by_one_move(board, s) {
             None
-        } else if let Some(kept::Answer::Status(attack, defense)) = use_kept
-            .then(|| kept::lookup(board, &snap, s, kept::Kind::Status, limits))
+        } else if let Some(answer) = use_kept
+            .then(|| kept::lookup(board, &snap, s, kind, limits))
             .flatten()
         {
+            let (attack, defense) = match answer {
+                kept::Answer::First(attack, defense, deeper) => {
+                    if deeper {
+                        needs_deeper_kept.push(s);
+                    }
+                    (attack, defense)
+                }
+                kept::Answer::Status(attack, defense) => (attack, defense),
+                // Never filed under `First` or `Status`.
+                kept::Answer::KoSave(_) => status_of(board, s, limits),
+            };
             Some(StringStatus::Read { attack, defense })
         } else {
             to_read.push(strings.len());
@@ -220,13 +240,15 @@ fn read_some(
             }
         },
     );
-    let mut deeper = Vec::new();
+    let mut deeper = needs_deeper_kept;
     for (i, (status, needs_deeper)) in to_read.into_iter().zip(read) {
         strings[i].1 = Some(status);
         if needs_deeper {
             deeper.push(strings[i].0);
         }
     }
+    // In the strings' order, as the readings of a fresh position give it.
+    deeper.sort_by_key(|&d| strings.iter().position(|(s, _)| *s == d));
     ReadUnlessSafe {
         pass_alive,
         strings,
@@ -235,8 +257,8 @@ fn read_some(
 }
 
 /// The first reading of [`read_string`] alone, and whether it is a save found at the edge
-/// of its budget, which [`read_string`] would read again deeper (such a reading is not
-/// kept: it is not [`read_string`]'s answer).
+/// of its budget, which [`read_string`] would read again deeper: kept as a first reading
+/// ([`kept::Kind::First`]), and as [`read_string`]'s answer where it is that too.
 fn read_first(
     board: &mut Board,
     snap: &kept::Snapshot,
@@ -248,8 +270,17 @@ fn read_first(
     let deeper = needs_deeper(attack, defense, gave_up);
     if !deeper {
         // What `read_string` reads and keeps: `status_of` is this reading then.
-        keep_status(board, snap, s, limits, rec, (attack, defense));
+        keep_status(board, snap, s, limits, rec.clone(), (attack, defense));
     }
+    kept::keep(
+        board,
+        snap,
+        s,
+        kept::Kind::First,
+        limits,
+        rec,
+        kept::Answer::First(attack, defense, deeper),
+    );
     (StringStatus::Read { attack, defense }, deeper)
 }
 
