@@ -387,6 +387,69 @@ fn gtp_final_score_counts_by_area_with_the_chinese_rules_option() {
     assert_ne!(territory, area);
 }
 
+/// `loadsgf` sets the komi as GNU Go 3.8 does: the file's `KM`, else 5.5, or 0.5 with a
+/// handicap, whatever `komi` said before; so a file's `final_score` does not depend on the
+/// file loaded before it. Each board (sizes 5 to 9, one a file: GNU Go keeps its score of
+/// a position it has met) is a black wall on column C and a white one on D: black has 2n
+/// points of territory, white n(n - 4). Where GNU Go is installed, its own answers are
+/// compared too.
+#[test]
+fn gtp_loadsgf_sets_the_komi_as_gnu_go_does() {
+    let dir = std::env::temp_dir().join(format!("nakade-komi-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut input = String::from("komi 3\n");
+    let mut want = Vec::new();
+    for (size, props, score) in [
+        (5, "KM[2]", "B+3.0"),
+        (6, "", "W+5.5"),
+        (7, "HA[2]", "W+7.5"),
+        (8, "KM[0]", "W+16.0"),
+        (9, "", "W+32.5"),
+    ] {
+        let rows = &"abcdefghi"[..size];
+        let wall = |col: char| -> String { rows.chars().map(|r| format!("[{col}{r}]")).collect() };
+        let path = dir.join(format!("{size}.sgf"));
+        let sgf = format!(
+            "(;GM[1]FF[4]SZ[{size}]{props}AB{}AW{})",
+            wall('c'),
+            wall('d')
+        );
+        std::fs::write(&path, sgf).unwrap();
+        input.push_str(&format!("loadsgf {}\nfinal_score\n", path.display()));
+        want.push(score);
+    }
+    let scores = |out: &str| -> Vec<String> {
+        out.split("\n\n")
+            .filter_map(|a| a.strip_prefix("= "))
+            .filter(|a| a.starts_with("B+") || a.starts_with("W+") || *a == "0")
+            .map(str::to_string)
+            .collect()
+    };
+    let (out, err, code) = nakade(&["gtp"], &input);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(scores(&out), want, "{out}");
+    if std::path::Path::new("/usr/games/gnugo").exists() {
+        let mut child = std::process::Command::new("/usr/games/gnugo")
+            .args(["--mode", "gtp", "--quiet"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let gnugo = child.wait_with_output().unwrap();
+        assert_eq!(scores(&String::from_utf8_lossy(&gnugo.stdout)), want);
+    } else {
+        eprintln!("GNU Go not installed: its komi not compared");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A critical group names its vital point, and the score names it with the teire: the
 /// point the side to move must still play (GNU Go 3.8's `final_score` counts it as dame).
 /// Black to move: black's bent four G1 H1 J1 J2 lives by black H1; white's wall, whose six

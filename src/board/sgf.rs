@@ -48,6 +48,9 @@ pub struct SgfPosition {
     pub moves_played: usize,
     /// The komi of the root's `KM`, when it is a finite number.
     pub komi: Option<f64>,
+    /// The root's `HA`, the handicap (0 where it is absent or not a whole number: the
+    /// position reads the same either way).
+    pub handicap: u32,
     /// What the reading changed in the file's position, in file order (setup stones left
     /// without liberties, and removed).
     pub warnings: Vec<SgfWarning>,
@@ -729,11 +732,19 @@ pub fn load_with(
             }
         }
     };
+    let handicap = scanned
+        .props
+        .iter()
+        .find(|p| p.ident == "HA")
+        .and_then(|p| p.values.first())
+        .and_then(|v| v.trim().parse::<u32>().ok())
+        .unwrap_or(0);
     Ok(SgfPosition {
         board,
         to_move,
         moves_played: moves,
         komi,
+        handicap,
         warnings,
     })
 }

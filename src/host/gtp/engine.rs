@@ -16,7 +16,8 @@
 //! reads its argument as C's `sscanf("%d")` does (a leading integer; `9.0` is 9) and accepts
 //! GNU Go's sizes 1 to 19 and this board's up to [`MAX_SIZE`] (GNU Go says `unacceptable size`
 //! above 19); `undo` takes back the last move or pass, those of a loaded SGF game included,
-//! and says `cannot undo` when there is none. Warnings a command gives besides its answer
+//! and says `cannot undo` when there is none; `loadsgf` sets the komi to the file's `KM`,
+//! and where it has none to 5.5, or 0.5 with a handicap (`HA`). Warnings a command gives besides its answer
 //! (stones an SGF setup leaves without liberties) go to the log of [`Engine::run_with_log`],
 //! never into the protocol's output.
 
@@ -225,9 +226,10 @@ impl Engine {
                     .extend(pos.warnings.iter().map(|w| format!("{file}:{w}")));
                 st.board = pos.board;
                 st.to_move = pos.to_move;
-                if let Some(k) = pos.komi {
-                    st.komi = k;
-                }
+                // As GNU Go 3.8 sets it: the file's `KM`, else 0.5 with a handicap and 5.5
+                // without, whatever it was before (the answers to a file are the same
+                // whatever was loaded before it).
+                st.komi = pos.komi.unwrap_or(if pos.handicap > 0 { 0.5 } else { 5.5 });
                 Ok(pos.to_move.name().into())
             }),
         );
