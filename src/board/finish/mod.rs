@@ -2515,7 +2515,6 @@ fn group_libs(board: &Board, strings: &[Loc]) -> Vec<Loc> {
     libs
 }
 
-/// The last step: every string in a group, with its status and reason.
 /// The decision kept for good ([`from_readings`]' `fixed`) that holds a string of `strings`,
 /// the first made where several do. A group that a later round joined to such strings is
 /// decided by it whichever of its strings comes first on the board: the same group however
@@ -2529,6 +2528,7 @@ fn fixed_for<'a>(
         .find(|(v, _, _)| strings.iter().any(|s| v.contains(s)))
 }
 
+/// The last step: every string in a group, with its status and reason.
 fn report(
     board: &Board,
     live_groups: &[Candidate],
