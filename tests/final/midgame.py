@@ -6,6 +6,8 @@
   python3 tests/final/midgame.py random SIZE MOVES SEED COUNT OUTDIR
   python3 tests/final/midgame.py time NAKADE[,NAKADE2...] FILES...
   python3 tests/final/midgame.py turned NAKADE [B|W] FILES...
+  python3 tests/final/midgame.py stream NAKADE FILES...
+  python3 tests/final/midgame.py gtp-stream NAKADE SGF_FILES...
 
 `gen`: GNU Go (level 1, `--seed SEED`, SEED+1, ...) plays MOVES moves from an empty board of
 SIZE (komi 6.5); each position is saved with `printsgf` as OUTDIR/SIZE-mMOVES-sSEED.sgf.
@@ -19,7 +21,11 @@ time a host may meet. `time`: `nakade score FILE` of each binary, the least of t
 per file (the process included), then the sum, median and max per binary and its slowest.
 `turned`: each diagram (framed or bare) under the board's eight symmetries, `nakade score --json` of each
 (side to move B unless W is given), the stones' statuses, the score and the teire mapped
-back: one line for each file that differs, then the count.
+back: one line for each file that differs, then the count. `stream`: every file with both
+sides to move, shuffled, in one `analyze --jsonl` process, each answer against `score
+--json` in a process of its own (what one position leaves kept must not change the next
+one's answer). `gtp-stream`: the same through `nakade gtp` (`loadsgf`, the three
+`final_status_list` and `final_score`).
 GNU Go is at /usr/games/gnugo (`apt-get install gnugo`)."""
 import json, os, random, subprocess, sys, time
 
@@ -190,6 +196,55 @@ def turned(binary, to_move, files):
     print(f'{bad} of {len(files)} files differ')
 
 
+def stream(binary, files):
+    """Every file with both sides to move, the requests shuffled, in one `analyze --jsonl`
+    process; each answer against `score --json` in a process of its own."""
+    reqs = []
+    for f in files:
+        text = open(f).read()
+        key = 'sgf' if f.endswith('.sgf') else 'diagram'
+        for side in 'BW':
+            reqs.append({'id': f'{f}|{side}', key: text, 'analysis': False, 'to_move': side})
+    random.Random(7).shuffle(reqs)
+    out = subprocess.run([binary, 'analyze', '--jsonl'],
+                         input=''.join(json.dumps(r) + '\n' for r in reqs),
+                         capture_output=True, text=True, check=True)
+    bad = 0
+    for line in out.stdout.splitlines():
+        d = json.loads(line)
+        f, side = d['id'].rsplit('|', 1)
+        alone = subprocess.run([binary, 'score', '--json', '--to-move', side, f],
+                               capture_output=True, text=True, check=True)
+        if d.get('final') != json.loads(alone.stdout):
+            bad += 1
+            print(f'{f}, {side} to move: the stream differs from a process of its own')
+    print(f'{len(reqs)} answers in one stream: {bad} differ from a process each')
+
+
+def gtp_stream(binary, files):
+    """The SGF files loaded one after another in one `nakade gtp` process (shuffled), each
+    asked `final_status_list dead`, `seki`, `alive` and `final_score`; against the same in
+    a process of its own."""
+    def ask(f):
+        return [f'loadsgf {f}', 'final_status_list dead', 'final_status_list seki',
+                'final_status_list alive', 'final_score']
+
+    def run(commands):
+        out = subprocess.run([binary, 'gtp'], input='\n'.join(commands) + '\nquit\n',
+                             capture_output=True, text=True, check=True).stdout
+        return [a.strip() for a in out.split('\n\n') if a.strip()]
+
+    order = list(files)
+    random.Random(3).shuffle(order)
+    one = run([c for f in order for c in ask(f)])
+    bad = 0
+    for i, f in enumerate(order):
+        if one[5 * i:5 * i + 5] != run(ask(f))[:5]:
+            bad += 1
+            print(f'{f}: the stream differs from a process of its own')
+    print(f'{len(order)} positions in one GTP stream: {bad} differ from a process each')
+
+
 if __name__ == '__main__':
     if len(sys.argv) >= 7 and sys.argv[1] == 'gen':
         gen(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), sys.argv[6])
@@ -200,6 +255,10 @@ if __name__ == '__main__':
                       sys.argv[6])
     elif len(sys.argv) >= 4 and sys.argv[1] == 'time':
         timing(sys.argv[2].split(','), sys.argv[3:])
+    elif len(sys.argv) >= 4 and sys.argv[1] == 'stream':
+        stream(sys.argv[2], sys.argv[3:])
+    elif len(sys.argv) >= 4 and sys.argv[1] == 'gtp-stream':
+        gtp_stream(sys.argv[2], sys.argv[3:])
     elif len(sys.argv) >= 4 and sys.argv[1] == 'turned':
         side = sys.argv[3] if sys.argv[3] in ('B', 'W') else None
         turned(sys.argv[2], side or 'B', sys.argv[4:] if side else sys.argv[3:])
