@@ -95,39 +95,20 @@ fn a_stream_of_final_statuses_answers_as_a_process_each() {
             .to_string()
     };
     let stream = format!("{}\n{}\n", request("W"), request("B"));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nakade"))
-        .args(["analyze", "--jsonl"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || stdin.write_all(stream.as_bytes()));
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
-    assert!(out.status.success());
-    let answers: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-        .unwrap()
+    let (out, err, code) = crate::support::nakade(&["analyze", "--jsonl"], &stream);
+    assert_eq!(code, 0, "{err}");
+    let answers: Vec<serde_json::Value> = out
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(answers.len(), 2);
     for (answer, to_move) in answers.iter().zip(["W", "B"]) {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_nakade"))
-            .args(["score", "--json", "--to-move", to_move, "-"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(READ_DEEPER_ONCE.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
-        assert!(out.status.success());
-        let alone: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let (out, err, code) = crate::support::nakade(
+            &["score", "--json", "--to-move", to_move, "-"],
+            READ_DEEPER_ONCE,
+        );
+        assert_eq!(code, 0, "{err}");
+        let alone: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(answer["final"], alone, "{to_move} to move");
     }
 }
