@@ -444,6 +444,27 @@ fn gtp_loadsgf_sets_the_komi_as_gnu_go_does() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A group decided in one round (white's B4 C4 A3 C3 A1 B1 C1 here, critical while black's
+/// dead C2 and D1 are on the board) and joined to another string in the next (G3 D2, the
+/// dead stones taken off) is read as that round reads it: two eyes, and no save left to
+/// play (the first decision named E1 as "dies if the opponent moves first"). Read apart
+/// with `examples/local_reader` (15 points round white's group playable, black first):
+/// white keeps every string of the wall (`--wall`). A random board of `midgame.py random
+/// 7 200 105 1`, white to move.
+#[test]
+fn a_group_joined_after_an_earlier_decision_is_read_as_the_last_round_reads_it() {
+    let diagram = "+-------------+\n|. . X . X X .|\n|X X . . . . .|\n|. . . . O X .|\n|. O O . X . .|\n|O . O . . . O|\n|. . X O . . .|\n|O O O X . . X|\n+-------------+";
+    let out = assert_prints(
+        &["score", "--to-move", "W", "-"],
+        diagram,
+        &[
+            "white alive (9 stones: B4 C4 A3 C3 G3 D2 A1 B1 C1): two eyes",
+            "teire (still to play): B7",
+        ],
+    );
+    assert!(!out.contains("critical"), "{out}");
+}
+
 /// A critical group names its vital point, and the score names it with the teire: the
 /// point the side to move must still play (GNU Go 3.8's `final_score` counts it as dame).
 /// Black to move: black's bent four G1 H1 J1 J2 lives by black H1; white's wall, whose six

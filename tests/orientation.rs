@@ -562,7 +562,7 @@ fn final_answer(original: &Board, sym: usize, to_move: Color, ev: &Evaluator<'_>
 /// space was weighed in row order; and a 9x9 board (the random position of seed 99) where a
 /// group decided critical in the first round was joined to another in the second, and kept
 /// that decision only where a string of the first came first on the board (its reason and
-/// the teire, the save still to play, differed).
+/// the teire, the save still to play, differed; it is now two eyes in every orientation).
 const TURNED_ONCE: [&str; 5] = [
     "
     . O O O . O X . .

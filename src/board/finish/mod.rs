@@ -2516,9 +2516,9 @@ fn group_libs(board: &Board, strings: &[Loc]) -> Vec<Loc> {
 }
 
 /// The decision kept for good ([`from_readings`]' `fixed`) that holds a string of `strings`,
-/// the first made where several do. A group that a later round joined to such strings is
-/// decided by it whichever of its strings comes first on the board: the same group however
-/// the board is turned.
+/// the first made where several do, whichever of the strings comes first on the board (the
+/// same answer however the board is turned): a group that holds one is not decided again.
+/// Its status and reason are reported only for the group it was made of ([`report`]).
 fn fixed_for<'a>(
     fixed: &'a [(Vec<Loc>, FinalStatus, Reason)],
     strings: &[Loc],
@@ -2544,7 +2544,12 @@ fn report(
     };
     let mut groups: Vec<Group> = Vec::new();
     for g in live_groups {
-        let (status, reason) = if let Some((_, st, why)) = fixed_for(fixed, &g.strings) {
+        let decided = fixed_for(fixed, &g.strings);
+        let (status, reason) = if let Some((_, st, why)) = decided.filter(|(v, _, _)| {
+            // A decision holds for the group it was made of; a group a later round joined
+            // to others (the dead stones round it taken off) is read as that round reads it.
+            g.strings.iter().all(|s| v.contains(s))
+        }) {
             (*st, why.clone())
         } else if g.all_pass_alive {
             (FinalStatus::Alive, Reason::PassAlive)
