@@ -17,8 +17,15 @@
 //! line ends, the attacker failing, where every target string has more liberties than the
 //! attacker has moves left (a move takes at most one liberty from a string, and the
 //! defender may pass): without that bound a seki's self-atari, once the other side takes
-//! the stones, leaves a wide area to read to the full depth. A cycle (a double ko) ends at
-//! the depth limit, the attacker failing.
+//! the stones, leaves a wide area to read to the full depth. Where the bound does not end
+//! such a line, the fight has opened: a position where captures have left more empty points
+//! in the area than it started with ([`AREA_EMPTY`] at least) is read within a few nodes
+//! of its own ([`OPEN_NODES`]) and, past them, left open, neither a capture nor a failure;
+//! a position whose every line that does not fail is left open is open too, and a question
+//! left open at its root is unanswered (`None`), as one past its budget is (the seki of
+//! the held-out game `9-l10-s1810`: 20,000 nodes spent on the 38 points its filling move
+//! gives the other side, then unanswered all the same). A cycle (a double ko) ends at the
+//! depth limit, the attacker failing.
 
 use rustc_hash::FxHashMap;
 
@@ -101,6 +108,14 @@ struct Search<'a> {
     /// in `area` of the move that decided the last reading ([`NO_MOVE`] when none did,
     /// [`PASS_MOVE`] for the defender's pass).
     memo: FxHashMap<(u64, u16, bool), (u8, u8, u8)>,
+    /// The positions (key and depth) whose reading passed only through opened ones
+    /// ([`Search::opened`]) read past their nodes: neither won nor failed.
+    open: rustc_hash::FxHashSet<((u64, u16, bool), u8)>,
+    /// Inside an opened position's reading, the nodes it has left.
+    open_left: Option<usize>,
+    /// More empty points in the area than this opens the fight: the area's empty points
+    /// at the start, or [`AREA_EMPTY`] where those are fewer.
+    open_past: usize,
     nodes: usize,
     /// Per depth left, the move that last decided a position there: the attacker's
     /// capture, then the defender's save (a killer move, read early at its depth).
@@ -129,6 +144,19 @@ const _: () = assert!(AREA_POINTS <= MAX_AREA);
 
 struct OutOfBudget;
 
+/// Why a reading stopped short.
+enum Spent {
+    /// The question's node budget ([`NODES`]).
+    All,
+    /// An opened position's own ([`OPEN_NODES`]).
+    Open,
+}
+
+/// Nodes an opened position's reading may spend: a position where captures have left
+/// more empty points in the area than it had ([`AREA_EMPTY`] at least), so that moves on
+/// all of them could be read to the full depth.
+pub const OPEN_NODES: usize = 1_000;
+
 /// One more node read: past [`NODES`], the reading gives up.
 fn tick(nodes: &mut usize) -> Result<(), OutOfBudget> {
     *nodes += 1;
@@ -140,12 +168,16 @@ fn tick(nodes: &mut usize) -> Result<(), OutOfBudget> {
 }
 
 impl<'a> Search<'a> {
-    fn new(attacker: Color, targets: &'a [Loc], area: &'a [Loc]) -> Self {
+    fn new(board: &Board, attacker: Color, targets: &'a [Loc], area: &'a [Loc]) -> Self {
+        let empty = area.iter().filter(|&&p| board.is_empty(p)).count();
         Search {
             attacker,
             targets,
             area,
             memo: FxHashMap::default(),
+            open: Default::default(),
+            open_left: None,
+            open_past: empty.max(AREA_EMPTY),
             nodes: 0,
             killers: [[NO_MOVE; 2]; MAX_DEPTH as usize + 1],
             #[cfg(test)]
@@ -268,24 +300,85 @@ impl<'a> Search<'a> {
         }
     }
 
-    fn tick(&mut self) -> Result<(), OutOfBudget> {
-        tick(&mut self.nodes)
+    fn tick(&mut self) -> Result<(), Spent> {
+        tick(&mut self.nodes).map_err(|OutOfBudget| Spent::All)?;
+        match &mut self.open_left {
+            Some(0) => Err(Spent::Open),
+            Some(n) => {
+                *n -= 1;
+                Ok(())
+            }
+            None => Ok(()),
+        }
     }
 
-    /// The attacker to move: does it take a target within `depth` plies?
-    fn attack(&mut self, b: &mut Board, depth: u8) -> Result<bool, OutOfBudget> {
+    /// True when the position has opened past the closed fight: captures have left more
+    /// empty points in the area than [`Search::open_past`].
+    fn opened(&self, b: &Board) -> bool {
+        self.area.iter().filter(|&&p| b.is_empty(p)).count() > self.open_past
+    }
+
+    /// Read `read` from a position reached in the reading: where it is the first opened
+    /// one of its line ([`Search::opened`]), within [`OPEN_NODES`] nodes of its own, `None`
+    /// past them.
+    fn guarded(
+        &mut self,
+        b: &mut Board,
+        key: (u64, u16, bool),
+        depth: u8,
+        read: impl FnOnce(&mut Self, &mut Board) -> Result<Option<bool>, Spent>,
+    ) -> Result<Option<bool>, Spent> {
+        if self.open_left.is_some() || !self.opened(b) {
+            return read(self, b);
+        }
+        if let Some(r) = self.known(&key, depth) {
+            return Ok(Some(r));
+        }
+        if self.open.contains(&(key, depth)) {
+            return Ok(None);
+        }
+        self.open_left = Some(OPEN_NODES);
+        let r = read(self, b);
+        self.open_left = None;
+        match r {
+            Err(Spent::Open) => {
+                self.open.insert((key, depth));
+                Ok(None)
+            }
+            r => r,
+        }
+    }
+
+    /// The attacker to move: does it take a target within `depth` plies? `None` where
+    /// every line that does not fail passes through an opened position ([`Search::opened`])
+    /// whose reading ran past its nodes.
+    fn attack(&mut self, b: &mut Board, depth: u8) -> Result<Option<bool>, Spent> {
         if depth == 0 || self.out_of_reach(b, depth.div_ceil(2)) {
-            return Ok(false);
+            return Ok(Some(false));
         }
         let key = Self::key(b, true);
+        self.guarded(b, key, depth, |s, b| s.attack_from(b, key, depth))
+    }
+
+    /// [`Search::attack`] past its bounds.
+    fn attack_from(
+        &mut self,
+        b: &mut Board,
+        key: (u64, u16, bool),
+        depth: u8,
+    ) -> Result<Option<bool>, Spent> {
         if let Some(r) = self.known(&key, depth) {
-            return Ok(r);
+            return Ok(Some(r));
+        }
+        if self.open.contains(&(key, depth)) {
+            return Ok(None);
         }
         self.tick()?;
         let first = self.decided(&key);
         let killer = self.killer(depth, 0);
         let killer = if killer == first { NO_MOVE } else { killer };
         let mut win = NO_MOVE;
+        let mut open = false;
         // The move that decided a shallower reading of the position first, then the last
         // capture at this depth, then the liberties of the targets, then the rest of the
         // area in order.
@@ -299,29 +392,51 @@ impl<'a> Search<'a> {
                 continue;
             }
             let r = if self.taken(b) {
-                Ok(true)
+                Ok(Some(true))
             } else {
                 self.defend(b, depth - 1)
             };
             b.undo();
-            if r? {
-                win = i as u8;
-                self.killers[usize::from(depth)][0] = win;
-                break;
+            match r? {
+                Some(true) => {
+                    win = i as u8;
+                    self.killers[usize::from(depth)][0] = win;
+                    break;
+                }
+                Some(false) => {}
+                None => open = true,
             }
         }
+        if win == NO_MOVE && open {
+            self.open.insert((key, depth));
+            return Ok(None);
+        }
         self.store(key, depth, win != NO_MOVE, win);
-        Ok(win != NO_MOVE)
+        Ok(Some(win != NO_MOVE))
     }
 
-    /// The defender to move (or pass): does the attacker still take a target?
-    fn defend(&mut self, b: &mut Board, depth: u8) -> Result<bool, OutOfBudget> {
+    /// The defender to move (or pass): does the attacker still take a target? `None` as
+    /// for [`Search::attack`].
+    fn defend(&mut self, b: &mut Board, depth: u8) -> Result<Option<bool>, Spent> {
         if depth == 0 || self.out_of_reach(b, depth / 2) {
-            return Ok(false);
+            return Ok(Some(false));
         }
         let key = Self::key(b, false);
+        self.guarded(b, key, depth, |s, b| s.defend_from(b, key, depth))
+    }
+
+    /// [`Search::defend`] past its bounds.
+    fn defend_from(
+        &mut self,
+        b: &mut Board,
+        key: (u64, u16, bool),
+        depth: u8,
+    ) -> Result<Option<bool>, Spent> {
         if let Some(r) = self.known(&key, depth) {
-            return Ok(r);
+            return Ok(Some(r));
+        }
+        if self.open.contains(&(key, depth)) {
+            return Ok(None);
         }
         self.tick()?;
         let defender = self.attacker.opponent();
@@ -340,6 +455,7 @@ impl<'a> Search<'a> {
             .chain([PASS_MOVE])
             .chain((0..self.area.len() as u8).filter(|&i| i != first && i != killer));
         let mut saved = NO_MOVE;
+        let mut open = false;
         for i in order {
             if i == PASS_MOVE {
                 b.pass(defender);
@@ -351,21 +467,30 @@ impl<'a> Search<'a> {
             }
             let r = self.attack(b, depth - 1);
             b.undo();
-            if !r? {
-                saved = i;
-                self.killers[usize::from(depth)][1] = i;
-                break;
+            match r? {
+                Some(false) => {
+                    saved = i;
+                    self.killers[usize::from(depth)][1] = i;
+                    break;
+                }
+                Some(true) => {}
+                None => open = true,
             }
         }
+        if saved == NO_MOVE && open {
+            self.open.insert((key, depth));
+            return Ok(None);
+        }
         self.store(key, depth, saved == NO_MOVE, saved);
-        Ok(saved == NO_MOVE)
+        Ok(Some(saved == NO_MOVE))
     }
 }
 
 /// Can `attacker` take a stone of `targets` (stones of the other colour) with moves on the
 /// empty points of `area` only, the defender moving first when `defender_first`? `None`
-/// when the reading runs out of its node budget, or when `area` has more than
-/// [`MAX_AREA`] points (beyond any closed fight; [`fight_area`] gives at most
+/// when the reading runs out of its node budget or leaves the question open (every line
+/// that does not fail passes through a position where captures opened the fight: see the
+/// module docs), or when `area` has more than [`MAX_AREA`] points (beyond any closed fight; [`fight_area`] gives at most
 /// [`AREA_POINTS`]).
 ///
 /// Read first to [`SHALLOW`] plies: a capture within fewer plies is one within [`DEPTH`],
@@ -396,7 +521,7 @@ pub fn captures_within(
     if area.len() > MAX_AREA {
         return None;
     }
-    let mut s = Search::new(attacker, targets, area);
+    let mut s = Search::new(board, attacker, targets, area);
     for depth in SHALLOW {
         if s.read_to(board, defender_first, depth) == Some(true) {
             return Some(true);
@@ -417,7 +542,7 @@ impl Search<'_> {
         } else {
             self.attack(board, depth)
         };
-        r.ok()
+        r.ok().flatten()
     }
 }
 
@@ -635,12 +760,55 @@ mod tests {
         );
         // Without the bound on liberties, black's reading (after the shallow ones, as
         // `captures` reads) runs out of its budget.
-        let mut s = Search::new(Color::Black, &inner, &area);
+        let mut s = Search::new(&b, Color::Black, &inner, &area);
         s.unbounded = true;
         for depth in SHALLOW {
             assert_eq!(s.read_to(&mut b, false, depth), Some(false));
         }
         assert_eq!(s.read_to(&mut b, false, DEPTH), None);
+    }
+
+    /// A seki of a one-point eye each (white's 34 stones with J5, black's stones J2 and H1
+    /// with J1, sharing H2; the final position of the held-out game `9-l10-s1810`): white filling
+    /// H2 or J5 gives black its 34 stones, and the lines after read on 38 empty points.
+    /// Those positions are read within [`OPEN_NODES`] each and left open: the question
+    /// ends unanswered long before the budget (20,001 nodes without it), and white's
+    /// reading of the seki, which opens nothing, still ends (`Some(false)`).
+    #[test]
+    fn a_fight_opened_by_a_large_capture_is_left_open_early() {
+        let d = "\
++-----------------+
+|O X . . . X . X X|
+|O X X X X O . X O|
+|O O X O O X X X O|
+|O O O O O O X O O|
+|X X X O X O O O .|
+|. X O O X X X O O|
+|X . X X . X O O O|
+|X X X X X X O . X|
+|X O O O O O O X .|
++-----------------+";
+        let mut b = board(d);
+        let at = |b: &Board, s: &str| vertex::parse(b, s).unwrap();
+        let whites = b.string_stones(at(&b, "J4"));
+        let blacks = [at(&b, "J2"), at(&b, "H1")];
+        assert_eq!(whites.len(), 34);
+        let area = fight_area(&b, &[at(&b, "J4"), at(&b, "J2"), at(&b, "H1")]).unwrap();
+        let mut empty: Vec<String> = area
+            .iter()
+            .filter(|&&p| b.is_empty(p))
+            .map(|&p| vertex::name(&b, p))
+            .collect();
+        empty.sort();
+        assert_eq!(empty, ["H2", "J1", "J5"]);
+        let mut s = Search::new(&b, Color::White, &blacks, &area);
+        assert_eq!(s.read_to(&mut b, false, DEPTH), None);
+        assert!(s.nodes < NODES / 2, "{} nodes", s.nodes);
+        assert!(!s.open.is_empty());
+        assert_eq!(
+            captures(&mut b, Color::Black, &whites, &area, false),
+            Some(false)
+        );
     }
 
     /// The bound on liberties only ends lines whose answer it knows: wherever the reading
@@ -652,7 +820,7 @@ mod tests {
         let (mut compared, mut finished_only_bounded) = (0, 0);
         each_fight(|path, b, s, stones, area, attacker, first| {
             let bounded = captures(b, attacker, stones, area, first);
-            let mut u = Search::new(attacker, stones, area);
+            let mut u = Search::new(b, attacker, stones, area);
             u.unbounded = true;
             let mut unbounded = None;
             for depth in SHALLOW.into_iter().chain([DEPTH]) {
@@ -721,7 +889,7 @@ mod tests {
         let (mut compared, mut nodes, mut plain_nodes) = (0, 0, 0);
         each_fight(|path, b, s, stones, area, attacker, first| {
             let read = |b: &mut Board, plain: bool| {
-                let mut r = Search::new(attacker, stones, area);
+                let mut r = Search::new(b, attacker, stones, area);
                 r.plain_order = plain;
                 let (mut answer, mut spent) = (None, 0);
                 for depth in SHALLOW.into_iter().chain([DEPTH]) {
@@ -763,13 +931,13 @@ mod tests {
         let stones = b.string_stones(s);
         let area = fight_area(&b, &[s]).unwrap();
         assert_eq!(area.len(), 22);
-        let mut s = Search::new(attacker, &stones, &area);
+        let mut s = Search::new(&b, attacker, &stones, &area);
         s.no_killers = true;
         s.plain_order = true;
         assert_eq!(s.read_to(&mut b, true, DEPTH), None);
-        let mut s = Search::new(attacker, &stones, &area);
+        let mut s = Search::new(&b, attacker, &stones, &area);
         assert_eq!(s.read_to(&mut b, true, DEPTH), Some(true));
-        let mut s = Search::new(attacker, &stones, &area);
+        let mut s = Search::new(&b, attacker, &stones, &area);
         assert_eq!(s.read_to(&mut b, true, SHALLOW[0]), Some(true));
         assert_eq!(captures(&mut b, attacker, &stones, &area, true), Some(true));
     }
