@@ -88,11 +88,11 @@ fn solve_json_and_batch() {
     );
     let (out, _, _) = nakade(
         &["solve", "--batch"],
-        "|..%|..%+--\n.....................\n",
+        "|..%|..%+--\n.........................\n",
     );
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], "{\"graph\":\"|..%|..%+--\",\"value\":\"1112\",\"attack\":[],\"defense\":[[0,1],[0,2],[1,1],[1,2]],\"source\":\"solver\"}");
-    assert_eq!(lines[1], "{\"graph\":\".....................\",\"error\":\"the eye space has 21 vertices; the solver handles at most 20\"}");
+    assert_eq!(lines[1], "{\"graph\":\".........................\",\"error\":\"the eye space has 25 vertices; the solver handles at most 24\"}");
 }
 
 #[test]

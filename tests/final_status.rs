@@ -686,6 +686,69 @@ fn a_small_space_beyond_a_whole_reading_is_read_for_life() {
     assert_eq!(black_alive, 2, "{out}");
 }
 
+/// `19-l1-s1902`, a GNU Go 3.8 self-play game held out of the corpus (19x19, level 1, seed
+/// 1902), at its end: white to move.
+const HELD_19_L1_S1902: &str = "\
++-------------------------------------+
+|. . . . . . . O . . . . . O O X . . .|
+|. . . . O O O X O O . X O O X . X . .|
+|. . O O X O X X X O O O O X X . . . .|
+|. O X X X X . X O O X X X X . . X . .|
+|. O X X . . . X O O O X . . . . . . .|
+|. O O X . X . . X O X . . . . . . . .|
+|. O X X X X X X . X . X . X . . X . .|
+|O O X X O O X X X X X . . . X O X . .|
+|O X X O . O O O X O X . . O . . . X .|
+|X . X O O . . . O O O X X O O O O X .|
+|. . X X O O . . . . X O X O X X . . .|
+|. . . X O X O O O O O O X . X O X . .|
+|. . . X O X O X X X X X . . . . . . .|
+|. . . X X X O X X X . X . X . X . . .|
+|. X X . . X X X X O X X X X . . . . .|
+|. O . X X O X X O O O O X O X X . . .|
+|. . O X O O O O O O . O O O O O X . .|
+|. O . X X X O X O . O X X O O X X . .|
+|. . . . . X X X X O O O X X X X . . .|
++-------------------------------------+
+";
+
+/// A space whose points and the owner's stones it closes in are more than 20 vertices is read
+/// (the solver takes 24). White's centre group E12-M8 has the eye E11 and the 8-point space
+/// F10-L9 (black L9 in atari in it), which closes in 13 of the group's stones: 21 vertices.
+/// Read, the space is `2222` and the group lives whoever moves (GNU Go 3.8: alive). nakade
+/// left the space a bound and called the 25 stones dead, not settled (B+160.5; GNU Go
+/// B+92.5).
+#[test]
+fn a_space_closing_in_its_owners_stones_past_twenty_vertices_is_read() {
+    let line = "white alive (25 stones: E12 F12 D11 F11 G11 H11 K11 D10 E10 J10 K10 L10 E9 F9 \
+                M9 E8 G8 H8 J8 K8 L8 M8 E7 G7 G6): two eyes";
+    for side in ["W", "B"] {
+        assert_prints(
+            &["score", "--to-move", side, "-"],
+            HELD_19_L1_S1902,
+            &[line],
+        );
+    }
+    let (out, err, code) = nakade(&["analyze", "--json", "-"], HELD_19_L1_S1902);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let space = v["spaces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| {
+            s["points"]
+                .as_array()
+                .is_some_and(|p| p.iter().any(|x| x == "F10"))
+        })
+        .expect("the space F10-L9");
+    assert_eq!(
+        (&space["value"], &space["source"]),
+        (&serde_json::json!("2222"), &serde_json::json!("solver")),
+        "{space}"
+    );
+}
+
 /// The same space in the analysis, whose small spaces are read whole: where the whole
 /// reading gives up (here within 10,000 nodes), the space keeps `b` and `c` (417 nodes), not
 /// a bound.

@@ -85,7 +85,7 @@ fn graphs_beyond_the_solver_are_an_error_not_a_crash() {
     let out = run(format!("analyze_eyegraph {big}\nname\n").as_bytes());
     assert_eq!(
         out,
-        "? failed to analyze: the eye space has 40 vertices; the solver handles at most 20\n\n= nakade\n\n"
+        "? failed to analyze: the eye space has 40 vertices; the solver handles at most 24\n\n= nakade\n\n"
     );
 }
 

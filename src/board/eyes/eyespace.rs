@@ -115,6 +115,14 @@ pub const SMALL_REGION: usize = 6;
 /// Closed regions of at most this many points are read by the solver for rule (e).
 pub const READ_REGION: usize = 20;
 
+/// The most vertices (points and the stones they close in) of a space these rules read.
+/// The solver takes more ([`MAX_VERTICES`](crate::evaluation::solve::MAX_VERTICES)), but it
+/// counts a seki as two eyes: a region whose intruders are in seki with a string of the
+/// wall's colour closed in there (`tests/positions/seki.txt`: black's ring with its two
+/// liberties, which it shares with white's inner string, 21 vertices) would read as two
+/// eyes for the wall and call the intruders dead.
+pub const READ_VERTICES: usize = 20;
+
 /// The solver's budget, in nodes, for one closed region of rule (e). Every region read that
 /// decided a string dead in the corpora (every position of the six random games, the bench
 /// positions, the `eval_eye` corpus) took fewer than 50,000 nodes; a region read to its end
@@ -498,6 +506,9 @@ fn two_digits(
     only_b: bool,
 ) -> Option<crate::value::EyeValue> {
     let space = Space::from_diagram(&eye.diagram(board)).ok()?.canonical().0;
+    if space.n > READ_VERTICES {
+        return None;
+    }
     let params = Params {
         outer_liberties: outer,
         node_limit: nodes,

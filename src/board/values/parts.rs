@@ -296,7 +296,9 @@ mod tests {
                 let Ok(graph) = space_graph(&r.analyzed) else {
                     continue;
                 };
-                if graph.len() > MAX_VERTICES || !two_eyes(&ev, &r.analyzed, &board_order) {
+                if graph.len() > limits.max_solver_vertices
+                    || !two_eyes(&ev, &r.analyzed, &board_order)
+                {
                     continue;
                 }
                 assert_eq!(whole(&r.analyzed, &graph), (2, 2), "{name}");

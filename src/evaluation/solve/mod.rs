@@ -161,8 +161,10 @@ pub use local::{LocalQuery, LocalReader, LocalSearch};
 pub use solution::{FirstMove, Move, Solution};
 pub use space::Space;
 
-/// The largest eye space the solver accepts.
-pub const MAX_VERTICES: usize = 20;
+/// The largest eye space the solver accepts, in vertices: its points and the defender
+/// stones they close in. (The board's analysis hands it spaces of at most 20 points by
+/// default, so that a space of that size may close in a few stones.)
+pub const MAX_VERTICES: usize = 24;
 /// The most outer liberties the solver accepts.
 pub const MAX_OUTER_LIBERTIES: u8 = 7;
 /// The default [`Params::tenuki_depth`].
@@ -1200,11 +1202,11 @@ mod tests {
             solve(&s, &Params::default()),
             Err(SolveError::NotSymmetric { u: 0, v: 1 })
         );
-        s.n = 21;
+        s.n = MAX_VERTICES + 1;
         assert_eq!(
             solve(&s, &Params::default()),
             Err(SolveError::TooManyVertices {
-                given: 21,
+                given: MAX_VERTICES + 1,
                 limit: MAX_VERTICES
             })
         );
