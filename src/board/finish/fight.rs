@@ -318,6 +318,36 @@ impl<'a> Search<'a> {
         self.area.iter().filter(|&&p| b.is_empty(p)).count() > self.open_past
     }
 
+    /// What the reading already knows of `key` at `depth`: a win or a failure from the
+    /// table, or open (`None`) from [`Search::open`].
+    fn recalled(&self, key: &(u64, u16, bool), depth: u8) -> Option<Option<bool>> {
+        if let Some(r) = self.known(key, depth) {
+            return Some(Some(r));
+        }
+        self.open.contains(&(*key, depth)).then_some(None)
+    }
+
+    /// The answer at `key` and `depth` once its moves are read, kept: `decided`, the move
+    /// that decided it ([`NO_MOVE`] when none did: a capture for the attacker to move
+    /// (`attacker`), a save for the defender), and whether a move left the line open. With
+    /// no deciding move and a line open, the position is open (`None`).
+    fn conclude(
+        &mut self,
+        key: (u64, u16, bool),
+        depth: u8,
+        decided: u8,
+        open: bool,
+        attacker: bool,
+    ) -> Option<bool> {
+        if decided == NO_MOVE && open {
+            self.open.insert((key, depth));
+            return None;
+        }
+        let win = (decided != NO_MOVE) == attacker;
+        self.store(key, depth, win, decided);
+        Some(win)
+    }
+
     /// Read `read` from a position reached in the reading: where it is the first opened
     /// one of its line ([`Search::opened`]), within [`OPEN_NODES`] nodes of its own, `None`
     /// past them.
@@ -331,11 +361,8 @@ impl<'a> Search<'a> {
         if self.open_left.is_some() || !self.opened(b) {
             return read(self, b);
         }
-        if let Some(r) = self.known(&key, depth) {
-            return Ok(Some(r));
-        }
-        if self.open.contains(&(key, depth)) {
-            return Ok(None);
+        if let Some(r) = self.recalled(&key, depth) {
+            return Ok(r);
         }
         self.open_left = Some(OPEN_NODES);
         let r = read(self, b);
@@ -367,11 +394,8 @@ impl<'a> Search<'a> {
         key: (u64, u16, bool),
         depth: u8,
     ) -> Result<Option<bool>, Spent> {
-        if let Some(r) = self.known(&key, depth) {
-            return Ok(Some(r));
-        }
-        if self.open.contains(&(key, depth)) {
-            return Ok(None);
+        if let Some(r) = self.recalled(&key, depth) {
+            return Ok(r);
         }
         self.tick()?;
         let first = self.decided(&key);
@@ -407,12 +431,7 @@ impl<'a> Search<'a> {
                 None => open = true,
             }
         }
-        if win == NO_MOVE && open {
-            self.open.insert((key, depth));
-            return Ok(None);
-        }
-        self.store(key, depth, win != NO_MOVE, win);
-        Ok(Some(win != NO_MOVE))
+        Ok(self.conclude(key, depth, win, open, true))
     }
 
     /// The defender to move (or pass): does the attacker still take a target? `None` as
@@ -432,11 +451,8 @@ impl<'a> Search<'a> {
         key: (u64, u16, bool),
         depth: u8,
     ) -> Result<Option<bool>, Spent> {
-        if let Some(r) = self.known(&key, depth) {
-            return Ok(Some(r));
-        }
-        if self.open.contains(&(key, depth)) {
-            return Ok(None);
+        if let Some(r) = self.recalled(&key, depth) {
+            return Ok(r);
         }
         self.tick()?;
         let defender = self.attacker.opponent();
@@ -477,12 +493,7 @@ impl<'a> Search<'a> {
                 None => open = true,
             }
         }
-        if saved == NO_MOVE && open {
-            self.open.insert((key, depth));
-            return Ok(None);
-        }
-        self.store(key, depth, saved == NO_MOVE, saved);
-        Ok(Some(saved == NO_MOVE))
+        Ok(self.conclude(key, depth, saved, open, false))
     }
 }
 
