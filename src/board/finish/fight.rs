@@ -348,9 +348,9 @@ impl<'a> Search<'a> {
         Some(win)
     }
 
-    /// Read `read` from a position reached in the reading: where it is the first opened
-    /// one of its line ([`Search::opened`]), within [`OPEN_NODES`] nodes of its own, `None`
-    /// past them.
+    /// Read `read` from a position reached in the reading, unless the table or
+    /// [`Search::open`] already answers it: where it is the first opened one of its line
+    /// ([`Search::opened`]), within [`OPEN_NODES`] nodes of its own, `None` past them.
     fn guarded(
         &mut self,
         b: &mut Board,
@@ -358,11 +358,11 @@ impl<'a> Search<'a> {
         depth: u8,
         read: impl FnOnce(&mut Self, &mut Board) -> Result<Option<bool>, Spent>,
     ) -> Result<Option<bool>, Spent> {
-        if self.open_left.is_some() || !self.opened(b) {
-            return read(self, b);
-        }
         if let Some(r) = self.recalled(&key, depth) {
             return Ok(r);
+        }
+        if self.open_left.is_some() || !self.opened(b) {
+            return read(self, b);
         }
         self.open_left = Some(OPEN_NODES);
         let r = read(self, b);
@@ -387,16 +387,13 @@ impl<'a> Search<'a> {
         self.guarded(b, key, depth, |s, b| s.attack_from(b, key, depth))
     }
 
-    /// [`Search::attack`] past its bounds.
+    /// [`Search::attack`] past its bounds and the table.
     fn attack_from(
         &mut self,
         b: &mut Board,
         key: (u64, u16, bool),
         depth: u8,
     ) -> Result<Option<bool>, Spent> {
-        if let Some(r) = self.recalled(&key, depth) {
-            return Ok(r);
-        }
         self.tick()?;
         let first = self.decided(&key);
         let killer = self.killer(depth, 0);
@@ -444,16 +441,13 @@ impl<'a> Search<'a> {
         self.guarded(b, key, depth, |s, b| s.defend_from(b, key, depth))
     }
 
-    /// [`Search::defend`] past its bounds.
+    /// [`Search::defend`] past its bounds and the table.
     fn defend_from(
         &mut self,
         b: &mut Board,
         key: (u64, u16, bool),
         depth: u8,
     ) -> Result<Option<bool>, Spent> {
-        if let Some(r) = self.recalled(&key, depth) {
-            return Ok(r);
-        }
         self.tick()?;
         let defender = self.attacker.opponent();
         let first = self.decided(&key);
