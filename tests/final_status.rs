@@ -749,6 +749,45 @@ fn a_space_closing_in_its_owners_stones_past_twenty_vertices_is_read() {
     );
 }
 
+/// `9-l10-s2107`, a GNU Go 3.8 self-play game held out of the corpus (9x9, level 10, seed
+/// 2107), at its end: white to move.
+const HELD_9_L10_S2107: &str = "\
++-----------------+
+|. . . X O O . . .|
+|. . . . X O O . .|
+|. X X X X O . . .|
+|X O O X . X O O .|
+|. . . . X X O . O|
+|. . . . . X X O O|
+|. . O X X . . X O|
+|. . O X O . . X O|
+|. . . O . . . X X|
++-----------------+
+";
+
+/// A small closed space beyond the solver's budget is not counted as two eyes. White's
+/// stones B6-C6, C3-C2, D1 and E2 have the 13-point corner A5-C1 (9 core points), which
+/// the final status's 20,000 nodes do not read; it was counted as two eyes, and the stones
+/// alive (W+7.5). Read with 380,000 nodes the corner is `0012`: no two eyes even with white
+/// first. GNU Go 3.8 and KataGo (200 visits, either side to move) call the stones dead
+/// (B+27.5).
+#[test]
+fn a_small_space_beyond_the_budget_is_not_counted_as_two_eyes() {
+    let why = "0 eyes inside the opponent's area, not counting a 13-point space of its own, \
+               which is not read: whether it gives an eye is open";
+    for side in ["W", "B"] {
+        let out = assert_prints(
+            &["score", "--to-move", side, "--komi", "6.5", "-"],
+            HELD_9_L10_S2107,
+            &[
+                &format!("white dead (2 stones: B6 C6): {why}"),
+                &format!("white dead (3 stones: C3 C2 D1): {why}"),
+            ],
+        );
+        assert!(out.starts_with("B+27.5 "), "{out}");
+    }
+}
+
 /// The same space in the analysis, whose small spaces are read whole: where the whole
 /// reading gives up (here within 10,000 nodes), the space keeps `b` and `c` (417 nodes), not
 /// a bound.
