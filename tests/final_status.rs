@@ -770,7 +770,8 @@ const HELD_9_L10_S2107: &str = "\
 /// the final status's 20,000 nodes do not read; it was counted as two eyes, and the stones
 /// alive (W+7.5). Read with 380,000 nodes the corner is `0012`: no two eyes even with white
 /// first. GNU Go 3.8 and KataGo (200 visits, either side to move) call the stones dead
-/// (B+27.5).
+/// (B+27.5). The dead E2 shares E1 with D1, and D1 shares C1 with C2: one dead group (E2,
+/// read before D1 had joined C3-C2, was a group of its own).
 #[test]
 fn a_small_space_beyond_the_budget_is_not_counted_as_two_eyes() {
     let why = "0 eyes inside the opponent's area, not counting a 13-point space of its own, \
@@ -781,7 +782,7 @@ fn a_small_space_beyond_the_budget_is_not_counted_as_two_eyes() {
             HELD_9_L10_S2107,
             &[
                 &format!("white dead (2 stones: B6 C6): {why}"),
-                &format!("white dead (3 stones: C3 C2 D1): {why}"),
+                &format!("white dead (4 stones: C3 C2 E2 D1): {why}"),
             ],
         );
         assert!(out.starts_with("B+27.5 "), "{out}");

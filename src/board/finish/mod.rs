@@ -2607,23 +2607,23 @@ fn report(
             });
         }
     }
-    // Dead strings: one group per dead string and reason, joined when they touch.
+    // Dead strings: one group per dead string and reason, joined when they touch (a string
+    // that touches two such groups joins them: the order of the strings decides nothing).
     let mut dead: Vec<(Loc, Reason)> = dead_reason.to_vec();
     dead.sort_by_key(|(s, _)| *s);
     for (s, why) in dead {
         let color = board.color(s).expect("a dead string has stones");
-        let touching = groups.iter().position(|g| {
-            g.status == FinalStatus::Dead
-                && g.color == color
-                && g.reason == why
-                && g.strings.iter().any(|&t| shares_liberty(board, s, t))
-        });
-        match touching {
-            Some(i) => {
-                groups[i].strings.push(s);
-                groups[i].stones.extend(board.string_stones(s));
-            }
-            None => groups.push(Group {
+        let touching: Vec<usize> = (0..groups.len())
+            .filter(|&i| {
+                let g = &groups[i];
+                g.status == FinalStatus::Dead
+                    && g.color == color
+                    && g.reason == why
+                    && g.strings.iter().any(|&t| shares_liberty(board, s, t))
+            })
+            .collect();
+        match touching[..] {
+            [] => groups.push(Group {
                 color,
                 strings: vec![s],
                 stones: board.string_stones(s),
@@ -2631,6 +2631,16 @@ fn report(
                 reason: why,
                 spaces: Vec::new(),
             }),
+            [i, ref others @ ..] => {
+                // The later groups go into the first, last first (their indices stay valid).
+                for &j in others.iter().rev() {
+                    let g = groups.remove(j);
+                    groups[i].strings.extend(g.strings);
+                    groups[i].stones.extend(g.stones);
+                }
+                groups[i].strings.push(s);
+                groups[i].stones.extend(board.string_stones(s));
+            }
         }
     }
     // A group dead inside the opponent's area whose wall, in the end, lives only by an area
