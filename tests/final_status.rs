@@ -789,6 +789,55 @@ fn a_small_space_beyond_the_budget_is_not_counted_as_two_eyes() {
     }
 }
 
+/// `19-l6-s2401`, a GNU Go 3.8 self-play game held out of the corpus (19x19, level 6, seed
+/// 2401), at its end.
+const HELD_19_L6_S2401: &str = "\
++-------------------------------------+
+|. . . . . O X X . . . . . . . . . . .|
+|O O . . O . O X . . X O X . . . . . .|
+|O X O . . . O X X X X O . . . . X X .|
+|O X . O . O . O O O O X X X X X X O .|
+|O X . . . . O . . . O O X O O O X X X|
+|. . X . O . . . . O X X X O O . O O X|
+|. X . O . . . O . O X X O O . . . . O|
+|. . X O . O . . . . O O . . . . . O .|
+|X X X . X . X O . O . . . . . X . . .|
+|X O X . . X . O . . O O O . O . . . .|
+|O O O . . X . . . . O X O O O . O . .|
+|. . . . O . O . O . O X O X X X O . .|
+|. . . . . . O O O O O X O O . . . . .|
+|. . O . O O X O X O O X X O O . O . O|
+|. . . . O O X X X X O O X O . . O O X|
+|. . O O X X . . . X O O X O O O X X X|
+|. . . O O X . . . . X X X X X X . . .|
+|. . . . O X . X . . . . . . . . . . .|
+|. . . . O O X . . . . . . . . . . . .|
++-------------------------------------+
+";
+
+/// A group whose corner space has a false eye is dead even moving first, as nakade says and
+/// GNU Go 3.8 and KataGo (200 visits) do not. Black's 15 stones B17-F9 have the edge space
+/// A14 B14 A13 A12 B12 (`0111`: B14 false by its diagonals). Black A14 is answered by white
+/// A12: black takes the stone, but B14 stays false (white C16 and C15 leave B17-B15 with
+/// B14 alone), and the second eye is at best a ko. Read apart from both engines by
+/// `examples/local_reader` on `tests/final/local/left_side_of_19-l6-s2401.txt` (black first:
+/// B13's string taken against every defence, 51.6 M positions); see docs/MEASUREMENTS.md.
+#[test]
+fn a_corner_with_a_false_eye_is_dead_even_moving_first() {
+    for side in ["B", "W"] {
+        let out = assert_prints(
+            &["score", "--to-move", side, "--komi", "6.5", "-"],
+            HELD_19_L6_S2401,
+            &[
+                "black dead (15 stones: B17 B16 B15 C14 B13 C12 A11 B11 C11 E11 G11 A10 C10 \
+               F10 F9): 1 eye inside the opponent's area, whose wall lives by an 87-point \
+               area beyond exact reading: whether it can live there is not read",
+            ],
+        );
+        assert!(out.starts_with("W+105.5 "), "{out}");
+    }
+}
+
 /// The same space in the analysis, whose small spaces are read whole: where the whole
 /// reading gives up (here within 10,000 nodes), the space keeps `b` and `c` (417 nodes), not
 /// a bound.
