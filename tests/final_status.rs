@@ -591,7 +591,8 @@ fn a_string_in_atari_whose_capture_is_taken_back_at_once_is_not_dead() {
 /// 4x4 random fill `rf4_0025` of `tests/final/sweep`, white to move: white's group of C4, D3
 /// and B1-C1-D1 (in atari at D2) was counted three liberties against black's three, and
 /// won with the move; it has two (white D2 is answered by black A4 taking A3, white C3 by
-/// black D2 taking three), and black lives, as GNU Go 3.8 reads it. (The same count gave a
+/// black D2 taking three), and black lives, as GNU Go 3.8 reads it. Black takes A3 for an
+/// eye, so C3, which both share, counts for black alone: one liberty against three. (The same count gave a
 /// 19x19 wall, held out of the corpus, to black's four invaders beside it.)
 #[test]
 fn a_string_in_atari_gives_its_group_no_liberty_in_a_race() {
@@ -608,7 +609,7 @@ fn a_string_in_atari_gives_its_group_no_liberty_in_a_race() {
         diagram,
         &[
             "black alive (6 stones: B4 B3 A2 B2 C2 A1): two eyes",
-            "white dead (5 stones: C4 D3 B1 C1 D1): lost a capturing race (2 liberties against 3)",
+            "white dead (5 stones: C4 D3 B1 C1 D1): lost a capturing race (1 liberty against 3)",
         ],
     );
 }
@@ -835,6 +836,56 @@ fn a_corner_with_a_false_eye_is_dead_even_moving_first() {
             ],
         );
         assert!(out.starts_with("W+105.5 "), "{out}");
+    }
+}
+
+/// `19-l1-s2601`, a GNU Go 3.8 self-play game held out of the corpus (19x19, level 1, seed
+/// 2601), at its end.
+const HELD_19_L1_S2601: &str = "\
++-------------------------------------+
+|. . . . . . . . O O X . . . . . . . .|
+|. . . . . . O . O X . X . . . . . . .|
+|. . . O . . X O X X . . . . . . X X X|
+|. . O . O . O O O X . . . X X X O O O|
+|. O O X O . O X X O X . . X O O O . X|
+|. X X . X X X O X O X . . X X O . O X|
+|. . . X . . . O X O . . X X X O . . O|
+|. . O . O O . O X . X X O O X O . O .|
+|. O X . O X O O X . X O O O O . . O O|
+|O O O O X X O X X . . X X O . . O X X|
+|O X X X O X X X O X X X O . O . O O X|
+|X X . X O O X X O O X X O . . O X X X|
+|. . X X O O O O . O X O . O O O X . .|
+|. X . X X O X O O . O O O O X X X . .|
+|. . . X O O X X X O O X X O O O X . .|
+|. X X X X X O O X X O O X X O X X . .|
+|X X O O O O O X X . X X . . X . . . .|
+|O X O . O . O X . X X . . . . . . . .|
+|O O O O . O X X . . . . . . . . . . .|
++-------------------------------------+
+";
+
+/// In a race counted by liberties, a group with an eye has the liberties both share: the
+/// other cannot fill them without taking its own last ones. Black's wall B14-C14, D13,
+/// E14-G14 and D15 (joined only at D14, which is no eye: white D16 leaves D15 D14 alone)
+/// races white's left-side group of four strings, which takes black C11 (in atari, closed
+/// in by white) at D11 for an eye. Counted each liberty once, black had 10 against white's
+/// 9, and white's 16 stones were dead (B+71.5); with the five shared liberties white's,
+/// black has 5 against 9: black's wall is dead, as GNU Go 3.8 and KataGo (200 visits,
+/// either side to move) say (W+2.5, GNU Go's score).
+#[test]
+fn a_group_with_an_eye_has_the_liberties_it_shares_in_a_race() {
+    for side in ["B", "W"] {
+        let out = assert_prints(
+            &["score", "--to-move", side, "--komi", "5.5", "-"],
+            HELD_19_L1_S2601,
+            &[
+                "black dead (7 stones: D15 B14 C14 E14 F14 G14 D13): lost a capturing race \
+                 (5 liberties against 9)",
+                "black dead (1 stone: C11): captured even moving first (D11)",
+            ],
+        );
+        assert!(out.starts_with("W+2.5 "), "{out}");
     }
 }
 

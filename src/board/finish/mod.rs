@@ -101,7 +101,11 @@
 //!    hold (it stops at its depth), so where it finds none the race is counted by
 //!    liberties ([`Reason::LostRace`]), an eye counting the moves it takes to fill (a big
 //!    eye of four points five, of five eight), the last liberty of a string of the group in
-//!    atari none (the opponent fills it by taking that string), the side to move winning a
+//!    atari none (the opponent fills it by taking that string), a group with an eye against
+//!    one with none having the liberties both share (an eye: a region its stones close in,
+//!    none of whose strings the opponent can put in atari from outside it, or an opponent
+//!    stone in atari that it closes in; a point is no eye where it is false by its
+//!    diagonals), the side to move winning a
 //!    tie (but a group whose owner, to move, makes the second eye with one move, as above,
 //!    loses no counted race: it is alive, [`Reason::Critical`]); a group
 //!    whose neighbour is taken in a reading does not lose by counting, and of two groups
@@ -439,7 +443,8 @@ impl Reason {
                 names(board, shared)
             ),
             Reason::LostRace(mine, theirs) => {
-                format!("lost a capturing race ({mine} liberties against {theirs})")
+                let unit = if *mine == 1 { "liberty" } else { "liberties" };
+                format!("lost a capturing race ({mine} {unit} against {theirs})")
             }
             Reason::LostRaceRead { settled: true } => {
                 "lost a capturing race, read to the end: taken whoever moves first".into()
@@ -953,10 +958,8 @@ fn from_readings(
             .iter()
             .any(|(d, why)| *d == s && matches!(why, Reason::Captured(_) | Reason::Atari(_)))
     };
-    let loses_race_to = |s: Loc, c: Color, t: Loc| {
-        let (mine, theirs) = (race_liberties(board, &[s]), race_liberties(board, &[t]));
-        (mine < theirs || (mine == theirs && to_move != c)).then_some((mine, theirs))
-    };
+    let loses_race_to =
+        |s: Loc, c: Color, t: Loc| loses_counted_race(board, &[s], &[t], c, to_move);
     let mut lost: Vec<(Loc, Reason)> = Vec::new();
     let mut revived = firm.clone();
     // Strings in contact with none of the dead opponent strings around them: alive, open.
@@ -1404,19 +1407,22 @@ fn decide(
             }
             None => {
                 let lost = foes.iter().find_map(|&h| {
-                    let theirs = race_liberties(board, &groups[h].strings);
-                    (mine < theirs || (mine == theirs && to_move != g.color)).then_some(theirs)
+                    loses_counted_race(board, &g.strings, &groups[h].strings, g.color, to_move)
                 });
                 // A race lost by counting is no race where its owner, to move, makes the
                 // second eye: two eyes are never taken (`9-l10-s702`, held out: black's
                 // corner space, worth `0122`, beside white's eyeless D8-D6). A race read
                 // to the end has tried that move already.
-                if let Some(theirs) = lost {
+                if let Some((counted, theirs)) = lost {
                     let why = critical(board, reports, g);
                     if owner_lives(work, capturable, g, &why) {
                         new_fixed.push((g.strings.clone(), FinalStatus::Alive, why));
                     } else {
-                        races.push((gi, mine, Reason::LostRace(mine, theirs), foes.clone()));
+                        // Ordered by its own liberties, not those left once the winner's eye
+                        // has the shared ones: a group short of liberties against every
+                        // neighbour is decided first.
+                        let why = Reason::LostRace(counted, theirs);
+                        races.push((gi, mine, why, foes.clone()));
                     }
                 }
             }
@@ -2396,6 +2402,53 @@ fn enclosed(board: &Board, live: &Liveness, g: &Candidate, weak: &[Loc]) -> bool
 /// points is worth five liberties: the square four in the corner of two equal big eyes
 /// sharing a liberty goes to the side to move, as read by GNU Go).
 fn race_liberties(board: &Board, strings: &[Loc]) -> usize {
+    race_count(board, strings).count
+}
+
+/// A group's side of a capturing race: its count ([`race_liberties`]), its liberties (those
+/// the count takes one by one, outside its eyes), and whether it has an eye.
+struct RaceCount {
+    count: usize,
+    libs: Vec<Loc>,
+    eye: bool,
+}
+
+impl RaceCount {
+    /// The two counts of a race between `self` and `them`: a group with an eye against one
+    /// with none also counts the liberties they share, which the other cannot fill without
+    /// taking its own last ones (one eye beats none: `19-l1-s2601`, held out).
+    fn against(&self, them: &RaceCount) -> (usize, usize) {
+        let shared = self.libs.iter().filter(|l| them.libs.contains(l)).count();
+        match (self.eye, them.eye) {
+            (true, false) => (self.count, them.count.saturating_sub(shared)),
+            (false, true) => (self.count.saturating_sub(shared), them.count),
+            _ => (self.count, them.count),
+        }
+    }
+}
+
+/// Whether the strings `mine`, of colour `color`, lose a capturing race counted against
+/// the strings `theirs` ([`RaceCount::against`]; the side to move wins a tie): the two
+/// counts where they do.
+fn loses_counted_race(
+    board: &Board,
+    mine: &[Loc],
+    theirs: &[Loc],
+    color: Color,
+    to_move: Color,
+) -> Option<(usize, usize)> {
+    let (a, b) = (race_count(board, mine), race_count(board, theirs));
+    let (m, t) = a.against(&b);
+    (m < t || (m == t && to_move != color)).then_some((m, t))
+}
+
+/// [`RaceCount`] of a group. An eye is a region closed by the group's stones none of whose
+/// strings the opponent can put in atari from outside it (a string of two liberties, one
+/// outside: `19-l1-s2601`'s D14, where four black strings meet and white, filling D16,
+/// leaves D15 only D14), or the point of an opponent stone in atari that the group's
+/// stones close in (it takes the stone and has a one-point eye: `19-l1-s2601`'s C11; a
+/// larger string taken leaves a space the opponent may play in again).
+fn race_count(board: &Board, strings: &[Loc]) -> RaceCount {
     const BIG_EYE: [usize; 7] = [0, 1, 2, 3, 5, 8, 12];
     let mut libs = group_libs(board, strings);
     if strings.len() > 1 {
@@ -2410,14 +2463,18 @@ fn race_liberties(board: &Board, strings: &[Loc]) -> usize {
         libs.retain(|l| !last.contains(l));
     }
     let own = |m: Loc| strings.contains(&board.string_id(m));
+    let color = strings.first().and_then(|&s| board.color(s));
     let mut seen = vec![false; board.grid_len()];
     let mut count = 0;
+    let mut eye = false;
+    let mut single = Vec::new();
     for &l in &libs {
         if seen[l.index()] {
             continue;
         }
         seen[l.index()] = true;
         let (mut region, mut i, mut closed) = (vec![l], 0, true);
+        let mut walls: Vec<Loc> = Vec::new();
         while i < region.len() {
             let p = region[i];
             i += 1;
@@ -2428,16 +2485,75 @@ fn race_liberties(board: &Board, strings: &[Loc]) -> usize {
                         region.push(m);
                     }
                     None => {}
-                    Some(_) => closed &= own(m),
+                    Some(_) => {
+                        closed &= own(m);
+                        let w = board.string_id(m);
+                        if !walls.contains(&w) {
+                            walls.push(w);
+                        }
+                    }
                 }
             }
         }
-        count += match BIG_EYE.get(region.len()) {
-            Some(&n) if closed => n,
-            _ => region.iter().filter(|p| libs.contains(p)).count(),
-        };
+        match BIG_EYE.get(region.len()) {
+            Some(&n) if closed => {
+                count += n;
+                // A wall string the opponent can put in atari from outside the region
+                // makes it false: the owner fills it to save that string.
+                eye |= !(region.len() == 1 && false_by_diagonals(board, l, color))
+                    && walls.iter().all(|&w| {
+                        let libs = board.liberties(w);
+                        let outside = libs.iter().filter(|p| !region.contains(p)).count();
+                        !(libs.len() == 1 || (libs.len() == 2 && outside == 1))
+                    });
+            }
+            _ => {
+                let taken: Vec<Loc> = region
+                    .iter()
+                    .copied()
+                    .filter(|p| libs.contains(p))
+                    .collect();
+                count += taken.len();
+                single.extend(taken);
+            }
+        }
     }
-    count
+    // An opponent stone in atari at one of the group's liberties, closed in by the group's
+    // stones: taking it leaves an eye.
+    if !eye {
+        eye = libs.iter().any(|&l| {
+            board.neighbors(l).any(|m| {
+                board.color(m).is_some()
+                    && board.color(m) != color
+                    && board.liberty_count(m) == 1
+                    && board.stone_count(m) == 1
+                    && board
+                        .neighbors(m)
+                        .all(|y| y == l || (board.color(y).is_some() && own(y)))
+                    && !false_by_diagonals(board, m, color)
+            })
+        });
+    }
+    RaceCount {
+        count,
+        libs: single,
+        eye,
+    }
+}
+
+/// Whether the point `p` is a false eye of `color` by its diagonals: an opponent stone on
+/// two of them, or on one where `p` is on the edge (the test of the eye spaces' analysis,
+/// without its reading of whether those stones can be taken).
+fn false_by_diagonals(board: &Board, p: Loc, color: Option<Color>) -> bool {
+    let opponent = color.map(Color::opponent);
+    let on = board
+        .diagonals(p)
+        .iter()
+        .filter(|(d, _, _)| {
+            board.on_board(*d) && board.color(*d).is_some() && board.color(*d) == opponent
+        })
+        .count();
+    on >= if board.edge_count(p) > 0 { 1 } else { 2 }
 }
 
 /// Step 4's seki: no string of the group or of its weak neighbours can be captured even by
