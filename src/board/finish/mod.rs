@@ -104,7 +104,7 @@
 //!    atari none (the opponent fills it by taking that string), a group with an eye against
 //!    one with none having the liberties both share (an eye: a region its stones close in,
 //!    none of whose strings the opponent can put in atari from outside it, or an opponent
-//!    stone in atari that it closes in; a point is no eye where it is false by its
+//!    string in atari that it closes in; a point is no eye where it is false by its
 //!    diagonals), the side to move winning a
 //!    tie (but a group whose owner, to move, makes the second eye with one move, as above,
 //!    loses no counted race: it is alive, [`Reason::Critical`]); a group
@@ -2445,9 +2445,9 @@ fn loses_counted_race(
 /// [`RaceCount`] of a group. An eye is a region closed by the group's stones none of whose
 /// strings the opponent can put in atari from outside it (a string of two liberties, one
 /// outside: `19-l1-s2601`'s D14, where four black strings meet and white, filling D16,
-/// leaves D15 only D14), or the point of an opponent stone in atari that the group's
-/// stones close in (it takes the stone and has a one-point eye: `19-l1-s2601`'s C11; a
-/// larger string taken leaves a space the opponent may play in again).
+/// leaves D15 only D14), or an opponent string in atari that the group's stones close in
+/// (taking it leaves an eye: `19-l1-s2601`'s C11; a single stone's point not false by its
+/// diagonals).
 fn race_count(board: &Board, strings: &[Loc]) -> RaceCount {
     const BIG_EYE: [usize; 7] = [0, 1, 2, 3, 5, 8, 12];
     let mut libs = group_libs(board, strings);
@@ -2518,7 +2518,7 @@ fn race_count(board: &Board, strings: &[Loc]) -> RaceCount {
             }
         }
     }
-    // An opponent stone in atari at one of the group's liberties, closed in by the group's
+    // An opponent string in atari at one of the group's liberties, closed in by the group's
     // stones: taking it leaves an eye.
     if !eye {
         eye = libs.iter().any(|&l| {
@@ -2526,11 +2526,14 @@ fn race_count(board: &Board, strings: &[Loc]) -> RaceCount {
                 board.color(m).is_some()
                     && board.color(m) != color
                     && board.liberty_count(m) == 1
-                    && board.stone_count(m) == 1
-                    && board
-                        .neighbors(m)
-                        .all(|y| y == l || (board.color(y).is_some() && own(y)))
-                    && !false_by_diagonals(board, m, color)
+                    && board.string_stones(m).iter().all(|&x| {
+                        board.neighbors(x).all(|y| {
+                            y == l
+                                || board.string_id(y) == board.string_id(m)
+                                || (board.color(y).is_some() && own(y))
+                        })
+                    })
+                    && (board.stone_count(m) > 1 || !false_by_diagonals(board, m, color))
             })
         });
     }
