@@ -83,6 +83,19 @@ fn assert_prints(args: &[&str], stdin: &str, expected: &[&str]) -> String {
     out
 }
 
+/// [`assert_prints`] of `score` with each side to move and komi `komi`: the lines
+/// `expected`, and the score line starting with `result` (as `"W+2.5"`).
+fn assert_scored_whoever_moves(diagram: &str, komi: &str, expected: &[&str], result: &str) {
+    for side in ["B", "W"] {
+        let out = assert_prints(
+            &["score", "--to-move", side, "--komi", komi, "-"],
+            diagram,
+            expected,
+        );
+        assert!(out.starts_with(&format!("{result} ")), "{side}: {out}");
+    }
+}
+
 #[test]
 fn final_status_is_gnu_gos_or_the_difference_is_read() {
     let text = std::fs::read_to_string(dir().join("differences.txt")).unwrap();
@@ -777,17 +790,15 @@ const HELD_9_L10_S2107: &str = "\
 fn a_small_space_beyond_the_budget_is_not_counted_as_two_eyes() {
     let why = "0 eyes inside the opponent's area, not counting a 13-point space of its own, \
                which is not read: whether it gives an eye is open";
-    for side in ["W", "B"] {
-        let out = assert_prints(
-            &["score", "--to-move", side, "--komi", "6.5", "-"],
-            HELD_9_L10_S2107,
-            &[
-                &format!("white dead (2 stones: B6 C6): {why}"),
-                &format!("white dead (4 stones: C3 C2 E2 D1): {why}"),
-            ],
-        );
-        assert!(out.starts_with("B+27.5 "), "{out}");
-    }
+    assert_scored_whoever_moves(
+        HELD_9_L10_S2107,
+        "6.5",
+        &[
+            &format!("white dead (2 stones: B6 C6): {why}"),
+            &format!("white dead (4 stones: C3 C2 E2 D1): {why}"),
+        ],
+        "B+27.5",
+    );
 }
 
 /// `19-l6-s2401`, a GNU Go 3.8 self-play game held out of the corpus (19x19, level 6, seed
@@ -825,18 +836,16 @@ const HELD_19_L6_S2401: &str = "\
 /// B13's string taken against every defence, 51.6 M positions); see docs/MEASUREMENTS.md.
 #[test]
 fn a_corner_with_a_false_eye_is_dead_even_moving_first() {
-    for side in ["B", "W"] {
-        let out = assert_prints(
-            &["score", "--to-move", side, "--komi", "6.5", "-"],
-            HELD_19_L6_S2401,
-            &[
-                "black dead (15 stones: B17 B16 B15 C14 B13 C12 A11 B11 C11 E11 G11 A10 C10 \
-               F10 F9): 1 eye inside the opponent's area, whose wall lives by an 87-point \
-               area beyond exact reading: whether it can live there is not read",
-            ],
-        );
-        assert!(out.starts_with("W+105.5 "), "{out}");
-    }
+    assert_scored_whoever_moves(
+        HELD_19_L6_S2401,
+        "6.5",
+        &[
+            "black dead (15 stones: B17 B16 B15 C14 B13 C12 A11 B11 C11 E11 G11 A10 C10 F10 \
+           F9): 1 eye inside the opponent's area, whose wall lives by an 87-point area beyond \
+           exact reading: whether it can live there is not read",
+        ],
+        "W+105.5",
+    );
 }
 
 /// `19-l1-s2601`, a GNU Go 3.8 self-play game held out of the corpus (19x19, level 1, seed
@@ -875,18 +884,16 @@ const HELD_19_L1_S2601: &str = "\
 /// either side to move) say (W+2.5, GNU Go's score).
 #[test]
 fn a_group_with_an_eye_has_the_liberties_it_shares_in_a_race() {
-    for side in ["B", "W"] {
-        let out = assert_prints(
-            &["score", "--to-move", side, "--komi", "5.5", "-"],
-            HELD_19_L1_S2601,
-            &[
-                "black dead (7 stones: D15 B14 C14 E14 F14 G14 D13): lost a capturing race \
-                 (5 liberties against 9)",
-                "black dead (1 stone: C11): captured even moving first (D11)",
-            ],
-        );
-        assert!(out.starts_with("W+2.5 "), "{out}");
-    }
+    assert_scored_whoever_moves(
+        HELD_19_L1_S2601,
+        "5.5",
+        &[
+            "black dead (7 stones: D15 B14 C14 E14 F14 G14 D13): lost a capturing race \
+             (5 liberties against 9)",
+            "black dead (1 stone: C11): captured even moving first (D11)",
+        ],
+        "W+2.5",
+    );
 }
 
 /// The same space in the analysis, whose small spaces are read whole: where the whole

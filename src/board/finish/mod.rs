@@ -2463,7 +2463,13 @@ fn race_count(board: &Board, strings: &[Loc]) -> RaceCount {
         libs.retain(|l| !last.contains(l));
     }
     let own = |m: Loc| strings.contains(&board.string_id(m));
-    let color = strings.first().and_then(|&s| board.color(s));
+    let Some(color) = strings.first().and_then(|&s| board.color(s)) else {
+        return RaceCount {
+            count: 0,
+            libs: Vec::new(),
+            eye: false,
+        };
+    };
     let mut seen = vec![false; board.grid_len()];
     let mut count = 0;
     let mut eye = false;
@@ -2523,8 +2529,7 @@ fn race_count(board: &Board, strings: &[Loc]) -> RaceCount {
     if !eye {
         eye = libs.iter().any(|&l| {
             board.neighbors(l).any(|m| {
-                board.color(m).is_some()
-                    && board.color(m) != color
+                board.color(m) == Some(color.opponent())
                     && board.liberty_count(m) == 1
                     && board.string_stones(m).iter().all(|&x| {
                         board.neighbors(x).all(|y| {
@@ -2547,14 +2552,12 @@ fn race_count(board: &Board, strings: &[Loc]) -> RaceCount {
 /// Whether the point `p` is a false eye of `color` by its diagonals: an opponent stone on
 /// two of them, or on one where `p` is on the edge (the test of the eye spaces' analysis,
 /// without its reading of whether those stones can be taken).
-fn false_by_diagonals(board: &Board, p: Loc, color: Option<Color>) -> bool {
-    let opponent = color.map(Color::opponent);
+fn false_by_diagonals(board: &Board, p: Loc, color: Color) -> bool {
+    let opponent = Some(color.opponent());
     let on = board
         .diagonals(p)
         .iter()
-        .filter(|(d, _, _)| {
-            board.on_board(*d) && board.color(*d).is_some() && board.color(*d) == opponent
-        })
+        .filter(|(d, _, _)| board.on_board(*d) && board.color(*d) == opponent)
         .count();
     on >= if board.edge_count(p) > 0 { 1 } else { 2 }
 }
