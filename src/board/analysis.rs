@@ -54,7 +54,7 @@
 use crate::board::eyes::eyespace::{eye_spaces, space_at, EyeSpace, Liveness};
 use crate::board::eyes::topology::{self, AnalyzedSpace};
 use crate::board::orientation::Frame;
-use crate::board::parallel::{side_by_side, Tasks};
+use crate::board::parallel::{in_pool, side_by_side, Tasks};
 use crate::board::strings::{self, benson::PassAlive};
 use crate::board::values::ko;
 use crate::board::values::valuation::{evaluate_or_defer, Defer};
@@ -167,9 +167,11 @@ pub fn analyze_position(
     color: Option<Color>,
     limits: AnalysisLimits,
 ) -> PositionReport {
-    let readings = strings::read(board, limits.read);
-    let live = Liveness::from_readings(board, &readings);
-    report_of(board, ev, &readings, &live, color, limits)
+    in_pool(|| {
+        let readings = strings::read(board, limits.read);
+        let live = Liveness::from_readings(board, &readings);
+        report_of(board, ev, &readings, &live, color, limits)
+    })
 }
 
 /// [`analyze_position`] (both colours) as GTP's `eval_eye` reads the dead strings, GNU Go's
@@ -184,10 +186,12 @@ pub fn analyze_for_eval_eye(
     to_move: Option<Color>,
     limits: AnalysisLimits,
 ) -> PositionReport {
-    let readings = strings::read(board, limits.read);
-    let readings = strings::with_ko_saves(board, &readings, limits.read);
-    let live = Liveness::from_readings_to_move(board, &readings, to_move);
-    report_of(board, ev, &readings, &live, None, limits)
+    in_pool(|| {
+        let readings = strings::read(board, limits.read);
+        let readings = strings::with_ko_saves(board, &readings, limits.read);
+        let live = Liveness::from_readings_to_move(board, &readings, to_move);
+        report_of(board, ev, &readings, &live, None, limits)
+    })
 }
 
 fn report_of(
@@ -218,7 +222,7 @@ pub fn analyze_with_liveness(
     live: &Liveness,
     limits: AnalysisLimits,
 ) -> Vec<SpaceReport> {
-    spaces_of(board, ev, live, &[Color::Black, Color::White], limits)
+    in_pool(|| spaces_of(board, ev, live, &[Color::Black, Color::White], limits))
 }
 
 fn spaces_of(

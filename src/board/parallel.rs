@@ -51,3 +51,12 @@ where
         .map_init(|| shared.clone(), |b, item| read(b, item))
         .collect()
 }
+
+/// `op` run on a thread of rayon's global pool (the calling thread when it is one): the
+/// readings it shares out with [`side_by_side`] then start on that thread at once, and a
+/// free thread takes a part when it can, where a call from outside the pool would wait
+/// for a pool thread to wake for each (several times the reading itself on a small
+/// board's short readings).
+pub(crate) fn in_pool<R: Send>(op: impl FnOnce() -> R + Send) -> R {
+    rayon::scope(|_| op())
+}

@@ -661,7 +661,7 @@ pub fn final_status(
     to_move: Color,
     limits: FinalLimits,
 ) -> FinalReport {
-    final_status_with(board, ev, to_move, limits, true)
+    crate::board::parallel::in_pool(|| final_status_with(board, ev, to_move, limits, true))
 }
 
 /// [`final_status`], with (`look_ahead`) or without the reading of a critical group of
@@ -2855,12 +2855,21 @@ mod tests {
         on: bool,
         counter: &'static Counter,
     ) -> (FinalReport, usize) {
-        flag.with(|c| c.set(on));
-        counter.with(|c| c.set(0));
-        let ev = Evaluator::with_default();
-        let report = final_status(board, &ev, to_move, FinalLimits::default());
-        flag.with(|c| c.set(false));
-        (report, counter.with(|c| c.get()))
+        // On a pool of its own, one thread: the final status runs on the pool it is called
+        // from, where a thread waiting on its parts may take up another test's reading,
+        // which would see this test's switch.
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .expect("a thread");
+        pool.install(|| {
+            flag.with(|c| c.set(on));
+            counter.with(|c| c.set(0));
+            let ev = Evaluator::with_default();
+            let report = final_status(board, &ev, to_move, FinalLimits::default());
+            flag.with(|c| c.set(false));
+            (report, counter.with(|c| c.get()))
+        })
     }
 
     /// The final status, and the large spaces it read, with the spaces of a group alive
