@@ -161,7 +161,7 @@ use crate::board::analysis::{self, AnalysisLimits, Digits, MinMax, SpaceReport};
 use crate::board::eyes::eyespace::{domain, Liveness};
 use crate::board::eyes::topology::Detail;
 use crate::board::orientation::Frame;
-use crate::board::parallel::{side_by_side, Tasks};
+use crate::board::parallel::{in_pool, side_by_side, Tasks};
 use crate::board::strings::tactics::{self, Attack, Defense, ReadLimits};
 use crate::board::strings::{self, StringStatus};
 use crate::board::values::valuation::{self, Defer, Source};
@@ -661,7 +661,7 @@ pub fn final_status(
     to_move: Color,
     limits: FinalLimits,
 ) -> FinalReport {
-    crate::board::parallel::in_pool(|| final_status_with(board, ev, to_move, limits, true))
+    in_pool(|| final_status_with(board, ev, to_move, limits, true))
 }
 
 /// [`final_status`], with (`look_ahead`) or without the reading of a critical group of

@@ -79,21 +79,21 @@ pub fn read_both_ways(ev: &Evaluator<'_>, report: &mut SpaceReport, limits: Anal
     if limits.digits != Digits::All {
         let attacker = evaluate_analyzed(ev, settled.attacker_wins.clone(), limits);
         let found = match (attacker.value, attacker.source) {
-            (_, Source::SolverOneEye) => attacker.value,
-            (Some(x), source) if x.b == 2 && source != Source::Bound => Some(EyeValue {
-                a: 2,
-                b: 2,
-                c: 2,
-                d: 2,
-            }),
+            (Some(v), Source::SolverOneEye) => Some((v, Source::SolverOneEye)),
+            (Some(x), source) if x.b == 2 && source != Source::Bound => {
+                let two = EyeValue {
+                    a: 2,
+                    b: 2,
+                    c: 2,
+                    d: 2,
+                };
+                Some((two, Source::SolverMinMax))
+            }
             _ => None,
         };
-        if let Some(value) = found {
+        if let Some((value, source)) = found {
             report.value = Some(value);
-            report.source = match attacker.source {
-                Source::SolverOneEye => Source::SolverOneEye,
-                _ => Source::SolverMinMax,
-            };
+            report.source = source;
             report.attack.clear();
             report.defense.clear();
             return;
