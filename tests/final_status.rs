@@ -1900,3 +1900,51 @@ fn stones_scattered_in_the_opening_are_alive_and_open() {
         assert_eq!(s.dame.len(), 78);
     }
 }
+
+/// A wall of several strings short of liberties, joined only through their space: white's
+/// K13-L11, M10-L8 and M7-M4 of the held-out `13-l1-s2924` (three, three and two
+/// liberties, all in the 12-point space M13-N6, black M8 in atari inside). The space's
+/// value takes the walls for whole (two eyes whoever moves); no string alone is taken (black
+/// N8 is answered at N9, which puts M8-N8 in atari), but black moving first takes a stone
+/// of one of them, which white may choose, and white moving first keeps them all: read
+/// apart by `examples/local_reader --wall` (black first: a kill; white first: they live).
+/// Alive, not settled, whoever is to move; it was alive by two eyes, settled. The fight has
+/// eleven empty points, one more than a string's own reading takes.
+#[test]
+fn a_wall_of_strings_short_of_liberties_is_read_as_one() {
+    use nakade::board::finish::Reason;
+    let diagram = "\
++---------------------------+
+|. . . . . . . . X O O . .|
+|. . . . . . . X . X O . .|
+|X X X . . . . . X X O . .|
+|X O X . X X X X O X X O .|
+|O O X X X O O O O X O O .|
+|O O X O O O . . O X O X .|
+|O X X O . . . . O X X O .|
+|O O X X O . . . . O X O .|
+|. O O O . . . . . O X O O|
+|O . O X O O O . . O X O X|
+|X O O X X X X O O O X X X|
+|X X X . . . . X O X X . .|
+|. . . . . . . . X . . . .|
++---------------------------+
+";
+    let board = ascii::parse_board(diagram, None).unwrap().board;
+    let at = |s: &str| vertex::parse(&board, s).unwrap();
+    for to_move in [Color::Black, Color::White] {
+        let report = read_final(&board, to_move);
+        let g = report.group_at(at("L11")).unwrap();
+        assert_eq!(
+            (g.status, &g.reason),
+            (
+                FinalStatus::Alive,
+                &Reason::WallShortOfLiberties { kept: true }
+            ),
+            "{to_move:?}"
+        );
+        assert_eq!(g.stones.len(), 13);
+        assert!(!g.reason.settled());
+        assert_eq!(report.status_at(at("M8")), Some(FinalStatus::Dead));
+    }
+}

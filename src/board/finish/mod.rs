@@ -75,7 +75,13 @@
 //!    moving first). Where the opponent moving first takes the body,
 //!    the group's strings in the area are **dead**, else where it takes the string, that
 //!    string is, when the opponent is to move or takes it whoever moves first; the group
-//!    is otherwise alive, not settled ([`Reason::ShortOfLiberties`]).
+//!    is otherwise alive, not settled ([`Reason::ShortOfLiberties`]). Where the area holds
+//!    two strings of the group or more (of two stones or more) short of liberties, and at
+//!    most twelve empty points, the wall is read as well, where nothing else took a string:
+//!    whether the opponent moving first takes a stone of any of them, the group choosing
+//!    which to give up (one move may fill a liberty of two); where it does, the group is
+//!    alive, not settled ([`Reason::WallShortOfLiberties`]: held-out `13-l1-s2924`, three
+//!    white strings of two and three liberties joined only through their space).
 //! 4. **A group short of two eyes** is **dead** when, were it gone (and every group of its
 //!    colour short of eyes: invaders side by side do not enclose each other), its stones
 //!    would stand in the opponent's domain and outside its own (it is enclosed) and every
@@ -349,6 +355,14 @@ pub enum Reason {
         /// Taken whoever moves first.
         settled: bool,
     },
+    /// Its group's eye spaces hold every liberty of two of its strings or more, short of
+    /// liberties, and the opponent moving first takes one of them (which, the group
+    /// chooses) in the closed fight there, read to the end ([`fight`]): alive, not settled.
+    /// Its owner moving first keeps them all where `kept`.
+    WallShortOfLiberties {
+        /// Its owner moving first keeps every string.
+        kept: bool,
+    },
 }
 
 impl Reason {
@@ -367,6 +381,7 @@ impl Reason {
             | Reason::Open(_)
             | Reason::LargeArea(_)
             | Reason::Miai { .. }
+            | Reason::WallShortOfLiberties { .. }
             | Reason::EnclosedUnread(..)
             | Reason::EnclosedSpaceUnread(..) => false,
             _ => true,
@@ -470,6 +485,16 @@ impl Reason {
                  moving first keeps it"
                     .into()
             }
+            Reason::WallShortOfLiberties { kept } => format!(
+                "strings of it short of liberties have them only in its eye spaces: read to \
+                 the end, the opponent moving first takes one of them in the closed fight \
+                 there (which, its owner chooses){}",
+                if *kept {
+                    ", its owner moving first keeps them all"
+                } else {
+                    ", and does so whoever moves first"
+                }
+            ),
         }
     }
 }
@@ -1144,7 +1169,7 @@ struct Round<'a, 'e> {
 }
 
 /// See [`Round::fights`].
-type FightsRead = rustc_hash::FxHashMap<(Loc, Vec<Loc>, u8), (bool, bool)>;
+type FightsRead = rustc_hash::FxHashMap<(Loc, Vec<Loc>, u8, bool), (bool, bool)>;
 
 /// One round of step 5: each weak group not yet decided, enclosed or open, raced or in seki,
 /// from the groups and their spaces' reports (`fixed`: the groups decided in earlier
@@ -1203,6 +1228,7 @@ fn decide(
             && !g.spaces.iter().any(|&i| reports[i].is_bound())
     }) {
         let mut short = Vec::new();
+        let mut wall: Option<ShortRead> = None;
         for &s in &g.strings {
             let Some(fight) = short_of_liberties(board, reports, groups, g, s) else {
                 continue;
@@ -1221,6 +1247,37 @@ fn decide(
                 .filter(|&h| h != board.string_id(s))
                 .collect();
             let empty = fight.area.iter().filter(|&&p| board.is_empty(p)).count();
+            // The wall: two strings of the group or more in the area short of liberties,
+            // whose liberties the opponent may fill two at a time, read as one (the area
+            // may be as large as a fight reads: [`fight::AREA_EMPTY`]). Its strings of two
+            // stones or more: a single stone taken may be taken back, or be a throw-in's.
+            let strings: Vec<Loc> = heads
+                .iter()
+                .copied()
+                .filter(|&h| board.string_stones(h).len() >= 2)
+                .collect();
+            let short_heads = strings
+                .iter()
+                .filter(|&&h| (2..=SHORT_LIBERTIES).contains(&board.liberties(h).len()))
+                .count();
+            if wall.is_none()
+                && short_heads >= 2
+                && fight
+                    .loose
+                    .iter()
+                    .all(|&w| !is_capturable(work, capturable, w, read))
+            {
+                wall = Some(ShortRead {
+                    target: strings[0],
+                    area: fight.area.clone(),
+                    depth: fight::DEPTH,
+                    dies: strings,
+                    wall: true,
+                });
+            }
+            if empty > SHORT_AREA_EMPTY {
+                continue;
+            }
             // The body: the one other string of the group in a small area, where the walls
             // of few liberties hold (the tactical reader cannot take them, the group's
             // colour moving first).
@@ -1240,6 +1297,7 @@ fn decide(
                     area: fight.area.clone(),
                     depth: BODY_DEPTH,
                     dies: heads,
+                    wall: false,
                 });
             }
             // The string's own reading asks for walls that hold unread, and two stones or
@@ -1251,9 +1309,12 @@ fn decide(
                     area: fight.area,
                     depth: fight::DEPTH,
                     dies: vec![s],
+                    wall: false,
                 });
             }
         }
+        // Read last: it names no string, and a group another reading decides needs it not.
+        short.extend(wall);
         if !short.is_empty() {
             walled.push((g, short));
         }
@@ -1264,7 +1325,7 @@ fn decide(
         .filter(|(_, r)| !read_fights.borrow().contains_key(&r.key()))
         .collect();
     let answers = side_by_side(work, &unread, 2, Tasks::OneEach, |b, (attacker, r)| {
-        let stones = b.string_stones(r.target);
+        let stones = r.targets(b);
         let takes = |b: &mut Board, defender_first: bool| {
             fight::captures_within(b, *attacker, &stones, &r.area, defender_first, r.depth)
                 == Some(true)
@@ -1277,6 +1338,8 @@ fn decide(
         read_fights.borrow_mut().insert(r.key(), answer);
     }
     for (g, short) in walled {
+        // Whether a reading of a string or of the body took something here.
+        let mut took = false;
         for r in short {
             let Some(&(taken, settled)) = read_fights.borrow().get(&r.key()) else {
                 continue;
@@ -1284,6 +1347,16 @@ fn decide(
             if !taken {
                 continue;
             }
+            if r.wall {
+                // The opponent takes a string of the wall, which the owner chooses: the
+                // group lives, not settled.
+                if !took {
+                    let why = Reason::WallShortOfLiberties { kept: !settled };
+                    new_fixed.push((g.strings.clone(), FinalStatus::Alive, why));
+                }
+                break;
+            }
+            took = true;
             let why = Reason::ShortOfLiberties { settled };
             if settled || to_move != g.color {
                 for &s in &r.dies {
@@ -1464,7 +1537,8 @@ fn decide(
 /// two or three (a reading that takes none spends its whole budget, 10 to 30 ms).
 const SHORT_LIBERTIES: usize = 3;
 
-/// The most empty points of the fight [`short_of_liberties`] reads (of [`fight::AREA_EMPTY`]:
+/// The most empty points of the fight [`short_of_liberties`] finds whose string and body
+/// [`decide`] reads (the wall's reading takes up to [`fight::AREA_EMPTY`]; of those:
 /// on the 170 positions of `tests/final/` the fights of eleven or twelve that take nothing
 /// spend the whole budget, 15 to 25 ms each).
 const SHORT_AREA_EMPTY: usize = 10;
@@ -1485,12 +1559,29 @@ struct ShortRead {
     area: Vec<Loc>,
     depth: u8,
     dies: Vec<Loc>,
+    /// A reading of the wall: whether the opponent takes a stone of any string in `dies`
+    /// (the group's strings in the area, `target` the first), the owner free to choose
+    /// which to keep. Where it does, nothing dies that the reading names: the group is
+    /// alive, not settled.
+    wall: bool,
 }
 
 impl ShortRead {
     /// Its key in [`Round::fights`].
-    fn key(&self) -> (Loc, Vec<Loc>, u8) {
-        (self.target, self.area.clone(), self.depth)
+    fn key(&self) -> (Loc, Vec<Loc>, u8, bool) {
+        (self.target, self.area.clone(), self.depth, self.wall)
+    }
+
+    /// The stones whose capture the reading asks.
+    fn targets(&self, board: &Board) -> Vec<Loc> {
+        if self.wall {
+            self.dies
+                .iter()
+                .flat_map(|&s| board.string_stones(s))
+                .collect()
+        } else {
+            board.string_stones(self.target)
+        }
     }
 }
 
@@ -1604,9 +1695,7 @@ fn short_of_liberties(
             loose.push(w);
         }
     }
-    if fight::too_big(board, &area)
-        || area.iter().filter(|&&q| board.is_empty(q)).count() > SHORT_AREA_EMPTY
-    {
+    if fight::too_big(board, &area) {
         return None;
     }
     area.sort();
