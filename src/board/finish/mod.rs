@@ -1248,39 +1248,13 @@ fn decide(
                 .filter(|&h| h != board.string_id(s))
                 .collect();
             let empty = fight.area.iter().filter(|&&p| board.is_empty(p)).count();
-            // The wall: the group's strings in the area read as one where two short of
-            // liberties share one, which a move fills for both (the area may be as large
-            // as a fight reads: [`fight::AREA_EMPTY`]). Its strings of two stones or more:
-            // a single stone taken may be taken back, or be a throw-in's.
-            let strings: Vec<Loc> = heads
-                .iter()
-                .copied()
-                .filter(|&h| board.string_stones(h).len() >= 2)
-                .collect();
-            let short_libs: Vec<Vec<Loc>> = strings
-                .iter()
-                .map(|&h| board.liberties(h))
-                .filter(|l| (2..=SHORT_LIBERTIES).contains(&l.len()))
-                .collect();
-            // Two of them share a liberty: one move fills a liberty of each.
-            let shared = short_libs.iter().enumerate().any(|(i, a)| {
-                short_libs[i + 1..]
-                    .iter()
-                    .any(|b| a.iter().any(|l| b.contains(l)))
-            });
-            if wall.is_none()
-                && shared
-                && fight
-                    .loose
-                    .iter()
-                    .all(|&w| !is_capturable(work, capturable, w, read))
-            {
-                wall = Some(ShortRead {
-                    target: strings[0],
-                    area: fight.area.clone(),
-                    depth: WALL_DEPTH,
-                    dies: strings,
-                    wall: true,
+            // The wall, read once a group (its first area), where its walls hold.
+            if wall.is_none() {
+                wall = wall_reading(board, &heads, &fight.area).filter(|_| {
+                    fight
+                        .loose
+                        .iter()
+                        .all(|&w| !is_capturable(work, capturable, w, read))
                 });
             }
             if empty > SHORT_AREA_EMPTY {
@@ -1579,6 +1553,36 @@ struct ShortRead {
     /// which to keep. Where it does, nothing dies that the reading names: the group is
     /// alive, not settled.
     wall: bool,
+}
+
+/// The reading of a wall ([`ShortRead::wall`]): the group's strings in the fight `area`
+/// (`heads`) read as one where two of them short of liberties share one, which a move fills
+/// for both (the area may be as large as a fight reads: [`fight::AREA_EMPTY`]). Its strings
+/// of two stones or more: a single stone taken may be taken back, or be a throw-in's.
+/// `None` where no two short strings share a liberty (so `strings` has two at least).
+fn wall_reading(board: &Board, heads: &[Loc], area: &[Loc]) -> Option<ShortRead> {
+    let strings: Vec<Loc> = heads
+        .iter()
+        .copied()
+        .filter(|&h| board.string_stones(h).len() >= 2)
+        .collect();
+    let short_libs: Vec<Vec<Loc>> = strings
+        .iter()
+        .map(|&h| board.liberties(h))
+        .filter(|l| (2..=SHORT_LIBERTIES).contains(&l.len()))
+        .collect();
+    let shared = short_libs.iter().enumerate().any(|(i, a)| {
+        short_libs[i + 1..]
+            .iter()
+            .any(|b| a.iter().any(|l| b.contains(l)))
+    });
+    shared.then(|| ShortRead {
+        target: strings[0],
+        area: area.to_vec(),
+        depth: WALL_DEPTH,
+        dies: strings,
+        wall: true,
+    })
 }
 
 impl ShortRead {
