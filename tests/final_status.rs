@@ -927,13 +927,16 @@ fn a_small_space_whose_whole_reading_gives_up_keeps_b_and_c() {
     );
 }
 
-/// Strings in each other's dead eyes, inside a dead group: in
+/// A race in each other's eyes that the reader leaves open: in
 /// `tests/eval_eye/gnugo9_30_black_edge_six_half_eye.sgf` black's lower-left group (A6 to
-/// G1) is dead, white A3 and B2 sit in its area and live (it dies with them there), and black
-/// B1, beside them, stays dead with its group; all three were revived, B1 "in the eye" of
-/// white's A3 and B2.
+/// G1, with B1) has every liberty in the five empty points A4 B3 A2 A1 C1, with white A3
+/// and B2 inside. Counted by liberties black wins, 4 to 3, and then died all the same with
+/// one eye, A3 and B2 revived in its eye and B1 dead beside them; the fight reader takes
+/// neither side's stones (every line that takes white's passes through captures that open
+/// the fight). Seki, not settled, for all of them, as GNU Go 3.8's `final_status_list seki`
+/// has it; the dead black stones on the right stay dead.
 #[test]
-fn a_string_beside_strings_revived_in_a_dead_group_stays_dead() {
+fn a_race_in_each_others_eyes_the_reader_leaves_open_is_seki() {
     let (out, err, code) = nakade(
         &[
             "score",
@@ -944,18 +947,22 @@ fn a_string_beside_strings_revived_in_a_dead_group_stays_dead() {
     );
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let status_of = |stone: &str| -> String {
+    let status_of = |stone: &str| -> (String, bool) {
         let groups = v["groups"].as_array().unwrap();
         let g = groups
             .iter()
             .find(|g| g["stones"].as_array().unwrap().iter().any(|s| s == stone))
             .unwrap_or_else(|| panic!("no group holds {stone}"));
-        g["status"].as_str().unwrap().to_string()
+        (
+            g["status"].as_str().unwrap().to_string(),
+            g["settled"].as_bool().unwrap(),
+        )
     };
-    assert_eq!(status_of("C2"), "dead");
-    assert_eq!(status_of("A3"), "alive");
-    assert_eq!(status_of("B2"), "alive");
-    assert_eq!(status_of("B1"), "dead");
+    for stone in ["C2", "B1", "A3", "B2"] {
+        assert_eq!(status_of(stone), ("seki".to_string(), false), "{stone}");
+    }
+    assert_eq!(status_of("G4").0, "dead");
+    assert_eq!(status_of("H1"), ("alive".to_string(), false));
 }
 
 /// On 5x5 boards where black's living group is made of strings of one to three stones, the
@@ -1946,5 +1953,53 @@ fn a_wall_of_strings_short_of_liberties_is_read_as_one() {
         assert_eq!(g.stones.len(), 13);
         assert!(!g.reason.settled());
         assert_eq!(report.status_at(at("M8")), Some(FinalStatus::Dead));
+    }
+}
+
+/// Held-out `13-l1-s5005` (GNU Go 3.8 self-play, 13x13, level 1): white's eyeless N6-H1 and
+/// N2 close in black M2 and L1 inside black's living wall, every liberty of both in five
+/// empty points (N3 L2 K1 M1 N1). Counted by liberties white wins the race, 4 to 3, and
+/// was then dead all the same, settled, with one eye; but the fight reader, every line
+/// tried, neither takes black's stones (captures there open the fight: a ko) nor white's
+/// string. Read apart by `examples/local_reader` (`tests/final/local/`): black cannot take
+/// white's string, moving first or second. In seki, not settled, as GNU Go 3.8 has it.
+#[test]
+fn a_race_the_reader_leaves_open_in_a_small_closed_fight_is_no_count() {
+    use nakade::board::finish::Reason;
+    let diagram = "\
++---------------------------+
+|. . . . . . . O X X . . .|
+|. . . . . . . O O X . . .|
+|. . O O O O . . O X X . .|
+|. O X X X O O O X X . . .|
+|. O O O X O O X . . . . .|
+|X O O X X X X . . . X . .|
+|. X O X . . . X . X O X X|
+|. X O X . . . . . . O X O|
+|. X X O X . X . . . X X O|
+|. O O O O X . X X X X O O|
+|. . . O O X X . X O O O .|
+|. O . . O X . X O O . X O|
+|. . . . O X X O O . X . .|
++---------------------------+
+";
+    let board = ascii::parse_board(diagram, None).unwrap().board;
+    let at = |s: &str| vertex::parse(&board, s).unwrap();
+    for to_move in [Color::Black, Color::White] {
+        let report = read_final(&board, to_move);
+        for (stone, stones) in [("N6", 12), ("M2", 2), ("L1", 2)] {
+            let g = report.group_at(at(stone)).unwrap();
+            assert_eq!(
+                (g.status, &g.reason, g.stones.len()),
+                (
+                    FinalStatus::Seki,
+                    &Reason::RaceLeftOpen { empty: 5 },
+                    stones
+                ),
+                "{stone}, {to_move:?}"
+            );
+            assert!(!g.reason.settled());
+        }
+        assert_eq!(report.status_at(at("L7")), Some(FinalStatus::Dead));
     }
 }

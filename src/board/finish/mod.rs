@@ -106,7 +106,12 @@
 //!    the opponent takes each of its strings, each read apart ([`Reason::LostRaceRead`];
 //!    the winner may first take stones in atari inside). A reading proves a capture, not a
 //!    hold (it stops at its depth), so where it finds none the race is counted by
-//!    liberties ([`Reason::LostRace`]), an eye counting the moves it takes to fill (a big
+//!    liberties ([`Reason::LostRace`]); but where the count's winner's reading is left
+//!    unanswered for a string of the group (every line left open by captures that open the
+//!    fight, or past its budget) and holds for none, and the winner is not taken in a
+//!    reading of its own race either, no count decides a fight read to the end: the group
+//!    and those it races are in **seki**, not settled ([`Reason::RaceLeftOpen`]: a ko in
+//!    held-out `13-l1-s5005`). The count: an eye counting the moves it takes to fill (a big
 //!    eye of four points five, of five eight), the last liberty of a string of the group in
 //!    atari none (the opponent fills it by taking that string), a group with an eye against
 //!    one with none having the liberties both share (an eye: a region its stones close in,
@@ -338,6 +343,15 @@ pub enum Reason {
         /// Taken whoever moves first.
         settled: bool,
     },
+    /// In a capturing race in a small closed fight of this many empty points that neither
+    /// side is shown to win: the fight reader ([`fight`]), every move of both sides tried,
+    /// leaves the capture the liberties' count gives unanswered (every line passes through
+    /// captures that open the fight, as a ko's do, or the reading runs past its budget),
+    /// and does not take the other side's strings either. In seki, not settled.
+    RaceLeftOpen {
+        /// The fight's empty points.
+        empty: usize,
+    },
     /// Its group lives by two spaces whose vital points are miai ([`EyeValue::sum`]), but not
     /// with this string: the opponent, to move, plays `kill` in one space, the group answers
     /// at `answer` in another and lives, and the string is then taken. Its owner to move
@@ -383,6 +397,7 @@ impl Reason {
             | Reason::LargeArea(_)
             | Reason::Miai { .. }
             | Reason::WallShortOfLiberties { .. }
+            | Reason::RaceLeftOpen { .. }
             | Reason::EnclosedUnread(..)
             | Reason::EnclosedSpaceUnread(..) => false,
             _ => true,
@@ -469,6 +484,11 @@ impl Reason {
                 "lost a capturing race, read to the end: taken with the opponent moving first"
                     .into()
             }
+            Reason::RaceLeftOpen { empty } => format!(
+                "in a capturing race in a closed fight of {empty} empty points that neither \
+                 side is shown to win (read to the end, the capture the liberties' count \
+                 gives is left open, a ko or past the reading's budget): counted as seki"
+            ),
             Reason::Miai { kill, answer } => format!(
                 "taken if the opponent moves first ({}): its group answers at {}, the other \
                  of two miai points, and lives without it",
@@ -1202,6 +1222,9 @@ fn decide(
     // Races lost: the group, its liberties, the reason, and (read to the end) the
     // groups it raced.
     let mut races: Vec<(usize, usize, Reason, Vec<usize>)> = Vec::new();
+    // Races lost by the count in a small closed fight that the reading leaves open: the
+    // group, the fight's empty points, the groups it raced.
+    let mut left_open: Vec<(usize, usize, Vec<usize>)> = Vec::new();
     // The strings of each colour's groups short of eyes: the enclosure test takes them
     // all off (invaders side by side enclose each other's points otherwise).
     let weak_of = |c: Color| -> Vec<Loc> {
@@ -1457,10 +1480,10 @@ fn decide(
         // a big eye gives more).
         let mine = race_liberties(board, &g.strings);
         match race_read(work, groups, gi, &foes, to_move) {
-            Some(settled) => {
+            RaceRead::Taken(settled) => {
                 races.push((gi, mine, Reason::LostRaceRead { settled }, foes.clone()));
             }
-            None => {
+            read => {
                 let lost = foes.iter().find_map(|&h| {
                     loses_counted_race(board, &g.strings, &groups[h].strings, g.color, to_move)
                 });
@@ -1472,6 +1495,17 @@ fn decide(
                     let why = critical(board, reports, g);
                     if owner_lives(work, capturable, g, &why) {
                         new_fixed.push((g.strings.clone(), FinalStatus::Alive, why));
+                    } else if let (
+                        RaceRead::NotTaken {
+                            empty,
+                            unanswered: true,
+                        },
+                        false,
+                    ) = (read, foes.iter().any(|&h| decided(&groups[h], fixed)))
+                    {
+                        // A small closed fight the reading leaves open: no count decides
+                        // it (below).
+                        left_open.push((gi, empty, foes.clone()));
                     } else {
                         // Ordered by its own liberties, not those left once the winner's eye
                         // has the shared ones: a group short of liberties against every
@@ -1506,6 +1540,36 @@ fn decide(
             for &s in &groups[*gi].strings {
                 new_dead.push((s, why.clone()));
             }
+        }
+    }
+    // A race in a small closed fight that the reading leaves open (its neighbours not yet
+    // decided), the group taken by no reading and none of its neighbours in a reading of
+    // their own: the count is no proof where every line was tried and none ends (held-out
+    // `13-l1-s5005`: black's M2 and L1 inside white's eyeless N6-H1, all liberties in five
+    // empty points; the count gives white the race, 4 to 3, but every line that takes
+    // black's stones passes through captures that open the fight, a ko, and black does
+    // not take white's string). Neither side is shown to take the other: the group and
+    // the groups it races are in seki, not settled. Where one of them dies or is placed
+    // in this round all the same, it waits for the next.
+    for (gi, empty, foes) in left_open {
+        if foes.iter().any(|h| read_lost.contains(h)) {
+            continue;
+        }
+        let all: Vec<&Candidate> = std::iter::once(gi)
+            .chain(foes)
+            .map(|h| &groups[h])
+            .collect();
+        let dies = |s: &Loc| new_dead.iter().any(|(d, _)| d == s);
+        let placed = |s: &Loc| new_fixed.iter().any(|(f, _, _)| f.contains(s));
+        if all
+            .iter()
+            .any(|h| h.strings.iter().any(|s| dies(s) || placed(s)))
+        {
+            continue;
+        }
+        for h in all {
+            let why = Reason::RaceLeftOpen { empty };
+            new_fixed.push((h.strings.clone(), FinalStatus::Seki, why));
         }
     }
     Decisions {
@@ -1898,41 +1962,79 @@ fn lives_locally(board: &mut Board, s: Loc) -> bool {
     fight::captures(board, color.opponent(), &stones, &area, true) == Some(false)
 }
 
+/// What [`race_read`] finds of a group's capturing race.
+enum RaceRead {
+    /// The group's strings and its neighbours' make no small closed fight.
+    NotClosed,
+    /// The opponent takes each string of the group (a proof: every defence read); `true`
+    /// when it does so even with the group's owner moving first.
+    Taken(bool),
+    /// A small closed fight of this many empty points, in which the reading takes not
+    /// every string of the group: `unanswered` when no reading of its strings ends in a
+    /// hold within its depth and one is left unanswered (past its budget, or every line open:
+    /// the ko cycles of held-out `13-l1-s5005`).
+    NotTaken {
+        /// The fight's empty points.
+        empty: usize,
+        /// The reading leaves the capture open, not found failing within its depth.
+        unanswered: bool,
+    },
+}
+
 /// The race of group `gi` against its weak neighbours `foes`, read to the end by [`fight`]
-/// where their strings and liberties make a small closed fight: `Some` when the opponent,
-/// `to_move` moving first, takes each string of the group, each read apart (a proof: every
-/// defence read), with `true` when it does so even with the group's owner moving first.
-/// `None` otherwise: a string that no reading takes (taking one of several, a cutting stone
-/// or a throw-in, need not win the race), a fight not small and closed, or no capture found
-/// (a reading that stops at its depth or budget proves no hold); the race is then counted
-/// by liberties.
+/// where their strings and liberties make a small closed fight, the opponent, `to_move`
+/// moving first, trying to take each string of the group, each read apart ([`RaceRead`]).
+/// A string that no reading takes (taking one of several, a cutting stone or a throw-in,
+/// need not win the race) or no capture found (a reading that stops at its depth or budget
+/// proves no hold) leaves the race to the liberties' count, unless the reading was left
+/// unanswered ([`decide`]).
 fn race_read(
     board: &mut Board,
     groups: &[Candidate],
     gi: usize,
     foes: &[usize],
     to_move: Color,
-) -> Option<bool> {
+) -> RaceRead {
     let g = &groups[gi];
     let strings = with_foes(groups, gi, foes);
-    let area = fight::fight_area(board, &strings)?;
+    let Some(area) = fight::fight_area(board, &strings) else {
+        return RaceRead::NotClosed;
+    };
+    let empty = area.iter().filter(|&&p| board.is_empty(p)).count();
     // Every string of the group, each read apart: taking one of several (a cutting stone,
     // a throw-in) need not win the race.
     let attacker = g.color.opponent();
     let owner_first = to_move == g.color;
     let mut settled = true;
+    let mut unanswered = false;
     for &s in &g.strings {
         let stones = board.string_stones(s);
-        if fight::captures(board, attacker, &stones, &area, owner_first) != Some(true) {
-            return None;
+        match fight::captures(board, attacker, &stones, &area, owner_first) {
+            Some(true) => {}
+            // A hold within the reading's depth: the count decides.
+            Some(false) => {
+                return RaceRead::NotTaken {
+                    empty,
+                    unanswered: false,
+                }
+            }
+            // Read on: another string may hold, whatever the order.
+            None => {
+                unanswered = true;
+                continue;
+            }
         }
         // Settled only if every string is taken with the owner first too: once one is not,
         // the others need not be read that way.
-        if settled && !owner_first {
+        if settled && !owner_first && !unanswered {
             settled = fight::captures(board, attacker, &stones, &area, true) == Some(true);
         }
     }
-    Some(settled)
+    if unanswered {
+        RaceRead::NotTaken { empty, unanswered }
+    } else {
+        RaceRead::Taken(settled)
+    }
 }
 
 /// The strings of group `gi` and of its neighbours `foes`.
