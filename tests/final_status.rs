@@ -2001,5 +2001,10 @@ fn a_race_the_reader_leaves_open_in_a_small_closed_fight_is_no_count() {
             assert!(!g.reason.settled());
         }
         assert_eq!(report.status_at(at("L7")), Some(FinalStatus::Dead));
+        // Under area rules the seki's one-colour region N3 is white's, the regions L2, K1
+        // and M1-N1 (both colours beside them) nobody's: black 40 stones and 2 in seki
+        // with 40 points, white 31 and 12 with 39 and N3.
+        let s = score(&board, &report, Rules::Area, 0.0);
+        assert_eq!((s.black, s.white), (82.0, 83.0), "{to_move:?}");
     }
 }

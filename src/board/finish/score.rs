@@ -145,6 +145,8 @@ pub fn score(board: &Board, report: &FinalReport, rules: Rules, komi: f64) -> Sc
     let open = |l: Loc| board.is_empty(l) || dead(l);
     let mut seen = vec![false; n];
     let (mut black_t, mut white_t, mut dame, mut seki) = (vec![], vec![], vec![], vec![]);
+    // The points of the seki eyes of each colour (regions in `seki` that touch it only).
+    let mut seki_eyes = [0usize, 0usize];
     for start in board.locs() {
         if seen[start.index()] || !open(start) {
             continue;
@@ -175,7 +177,10 @@ pub fn score(board: &Board, report: &FinalReport, rules: Rules, komi: f64) -> Sc
         match (touch, touch_seki) {
             ([true, false], false) => black_t.extend(region),
             ([false, true], false) => white_t.extend(region),
-            ([true, false], true) | ([false, true], true) => seki.extend(region),
+            ([true, false], true) | ([false, true], true) => {
+                seki_eyes[usize::from(touch[1])] += region.len();
+                seki.extend(region)
+            }
             _ => {
                 for p in region {
                     let beside_seki = board
@@ -223,20 +228,9 @@ pub fn score(board: &Board, report: &FinalReport, rules: Rules, komi: f64) -> Sc
                     .filter(|&l| board.color(l) == Some(c) && !dead(l))
                     .count()
             };
-            let seki_eyes = |c: Color| {
-                seki.iter()
-                    .filter(|&&p| {
-                        board
-                            .neighbors(p)
-                            .filter_map(|m| board.color(m).filter(|_| !dead(m)))
-                            .all(|mc| mc == c)
-                            && board.neighbors(p).any(|m| board.color(m) == Some(c))
-                    })
-                    .count()
-            };
             (
-                (stays(Color::Black) + black_t.len() + seki_eyes(Color::Black)) as f64,
-                (stays(Color::White) + white_t.len() + seki_eyes(Color::White)) as f64 + komi,
+                (stays(Color::Black) + black_t.len() + seki_eyes[0]) as f64,
+                (stays(Color::White) + white_t.len() + seki_eyes[1]) as f64 + komi,
             )
         }
     };
