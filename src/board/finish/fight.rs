@@ -142,6 +142,7 @@ const PASS_MOVE: u8 = u8::MAX - 1;
 pub const MAX_AREA: usize = PASS_MOVE as usize;
 const _: () = assert!(AREA_POINTS <= MAX_AREA);
 
+#[derive(Debug, PartialEq, Eq)]
 struct OutOfBudget;
 
 /// Why a reading stopped short.
@@ -523,31 +524,77 @@ pub fn captures_within(
     defender_first: bool,
     depth: u8,
 ) -> Option<bool> {
+    match read(board, attacker, targets, area, defender_first, depth) {
+        Outcome::Captures => Some(true),
+        Outcome::Fails => Some(false),
+        Outcome::Open | Outcome::OutOfBudget => None,
+    }
+}
+
+/// How a reading of [`captures_within`] ends, its `None` told apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The attacker takes a stone of the targets against every defence.
+    Captures,
+    /// No capture within the depth.
+    Fails,
+    /// Left open: every line that does not fail passes through a position where captures
+    /// opened the fight (see the module docs), as a ko's line does where the defender takes
+    /// the attacker's stones round it.
+    Open,
+    /// Past the node budget, or an area beyond [`MAX_AREA`] points.
+    OutOfBudget,
+}
+
+/// [`captures_within`], with how it ends ([`Outcome`]).
+pub fn read(
+    board: &mut Board,
+    attacker: Color,
+    targets: &[Loc],
+    area: &[Loc],
+    defender_first: bool,
+    depth: u8,
+) -> Outcome {
     if area.len() > MAX_AREA {
-        return None;
+        return Outcome::OutOfBudget;
     }
     let mut s = Search::new(board, attacker, targets, area);
     for depth in SHALLOW {
-        if s.read_to(board, defender_first, depth) == Some(true) {
-            return Some(true);
+        if s.read_to(board, defender_first, depth) == Ok(Some(true)) {
+            return Outcome::Captures;
         }
     }
-    s.read_to(board, defender_first, depth.min(MAX_DEPTH))
+    match s.read_to(board, defender_first, depth.min(MAX_DEPTH)) {
+        Ok(Some(true)) => Outcome::Captures,
+        Ok(Some(false)) => Outcome::Fails,
+        Ok(None) => Outcome::Open,
+        Err(OutOfBudget) => Outcome::OutOfBudget,
+    }
 }
 
 /// The depths [`captures`] reads to before [`DEPTH`].
 pub const SHALLOW: [u8; 2] = [4, 8];
 
 impl Search<'_> {
-    /// One reading to `depth` plies, with a node budget of its own; `None` past it.
-    fn read_to(&mut self, board: &mut Board, defender_first: bool, depth: u8) -> Option<bool> {
+    /// One reading to `depth` plies, with a node budget of its own; `Ok(None)` left open.
+    fn read_to(
+        &mut self,
+        board: &mut Board,
+        defender_first: bool,
+        depth: u8,
+    ) -> Result<Option<bool>, OutOfBudget> {
         self.nodes = 0;
         let r = if defender_first {
             self.defend(board, depth)
         } else {
             self.attack(board, depth)
         };
-        r.ok().flatten()
+        match r {
+            Ok(r) => Ok(r),
+            // (An opened position's own budget ends at the position, left open there.)
+            Err(Spent::Open) => Ok(None),
+            Err(Spent::All) => Err(OutOfBudget),
+        }
     }
 }
 
@@ -764,13 +811,14 @@ mod tests {
             Some(false)
         );
         // Without the bound on liberties, black's reading (after the shallow ones, as
-        // `captures` reads) runs out of its budget.
+        // `captures` reads) is left open: its lines pass through the self-ataris' captures,
+        // which open the fight.
         let mut s = Search::new(&b, Color::Black, &inner, &area);
         s.unbounded = true;
         for depth in SHALLOW {
-            assert_eq!(s.read_to(&mut b, false, depth), Some(false));
+            assert_eq!(s.read_to(&mut b, false, depth), Ok(Some(false)));
         }
-        assert_eq!(s.read_to(&mut b, false, DEPTH), None);
+        assert_eq!(s.read_to(&mut b, false, DEPTH), Ok(None));
     }
 
     /// A seki of a one-point eye each (white's 34 stones with J5, black's stones J2 and H1
@@ -807,7 +855,11 @@ mod tests {
         empty.sort();
         assert_eq!(empty, ["H2", "J1", "J5"]);
         let mut s = Search::new(&b, Color::White, &blacks, &area);
-        assert_eq!(s.read_to(&mut b, false, DEPTH), None);
+        assert_eq!(s.read_to(&mut b, false, DEPTH), Ok(None));
+        assert_eq!(
+            read(&mut b, Color::White, &blacks, &area, false, DEPTH),
+            Outcome::Open
+        );
         assert!(s.nodes < NODES / 2, "{} nodes", s.nodes);
         assert!(!s.open.is_empty());
         assert_eq!(
@@ -829,7 +881,7 @@ mod tests {
             u.unbounded = true;
             let mut unbounded = None;
             for depth in SHALLOW.into_iter().chain([DEPTH]) {
-                unbounded = u.read_to(b, first, depth);
+                unbounded = u.read_to(b, first, depth).ok().flatten();
                 if unbounded == Some(true) {
                     break;
                 }
@@ -898,7 +950,7 @@ mod tests {
                 r.plain_order = plain;
                 let (mut answer, mut spent) = (None, 0);
                 for depth in SHALLOW.into_iter().chain([DEPTH]) {
-                    answer = r.read_to(b, first, depth);
+                    answer = r.read_to(b, first, depth).ok().flatten();
                     spent += r.nodes;
                     if answer == Some(true) {
                         break;
@@ -939,11 +991,11 @@ mod tests {
         let mut s = Search::new(&b, attacker, &stones, &area);
         s.no_killers = true;
         s.plain_order = true;
-        assert_eq!(s.read_to(&mut b, true, DEPTH), None);
+        assert_eq!(s.read_to(&mut b, true, DEPTH), Err(OutOfBudget));
         let mut s = Search::new(&b, attacker, &stones, &area);
-        assert_eq!(s.read_to(&mut b, true, DEPTH), Some(true));
+        assert_eq!(s.read_to(&mut b, true, DEPTH), Ok(Some(true)));
         let mut s = Search::new(&b, attacker, &stones, &area);
-        assert_eq!(s.read_to(&mut b, true, SHALLOW[0]), Some(true));
+        assert_eq!(s.read_to(&mut b, true, SHALLOW[0]), Ok(Some(true)));
         assert_eq!(captures(&mut b, attacker, &stones, &area, true), Some(true));
     }
 

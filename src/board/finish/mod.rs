@@ -107,9 +107,10 @@
 //!    the winner may first take stones in atari inside). A reading proves a capture, not a
 //!    hold (it stops at its depth), so where it finds none the race is counted by
 //!    liberties ([`Reason::LostRace`]); but where the count's winner's reading is left
-//!    unanswered for a string of the group (every line left open by captures that open the
-//!    fight, or past its budget) and holds for none, and the winner is not taken in a
-//!    reading of its own race either, no count decides a fight read to the end: the group
+//!    open for a string of the group (every line that does not fail passes through
+//!    captures by the group that open the fight: [`fight`]) and ends for none, and the
+//!    winner is not taken in a reading of its own race either, no count decides a fight
+//!    read to the end: the group
 //!    and those it races are in **seki**, not settled ([`Reason::RaceLeftOpen`]: a ko in
 //!    held-out `13-l1-s5005`). The count: an eye counting the moves it takes to fill (a big
 //!    eye of four points five, of five eight), the last liberty of a string of the group in
@@ -345,9 +346,10 @@ pub enum Reason {
     },
     /// In a capturing race in a small closed fight of this many empty points that neither
     /// side is shown to win: the fight reader ([`fight`]), every move of both sides tried,
-    /// leaves the capture the liberties' count gives unanswered (every line passes through
-    /// captures that open the fight, as a ko's do, or the reading runs past its budget),
-    /// and does not take the other side's strings either. In seki, not settled.
+    /// leaves the capture the liberties' count gives open (every line that does not fail
+    /// passes through captures by the group that open the fight, as in a ko where it takes
+    /// the stones round it), and does not take the other side's strings either. In seki,
+    /// not settled.
     RaceLeftOpen {
         /// The fight's empty points.
         empty: usize,
@@ -487,7 +489,8 @@ impl Reason {
             Reason::RaceLeftOpen { empty } => format!(
                 "in a capturing race in a closed fight of {empty} empty points that neither \
                  side is shown to win (read to the end, the capture the liberties' count \
-                 gives is left open, a ko or past the reading's budget): counted as seki"
+                 gives is left open: the lines pass through captures that open the fight, \
+                 as a ko's do): counted as seki"
             ),
             Reason::Miai { kill, answer } => format!(
                 "taken if the opponent moves first ({}): its group answers at {}, the other \
@@ -1495,13 +1498,8 @@ fn decide(
                     let why = critical(board, reports, g);
                     if owner_lives(work, capturable, g, &why) {
                         new_fixed.push((g.strings.clone(), FinalStatus::Alive, why));
-                    } else if let (
-                        RaceRead::NotTaken {
-                            empty,
-                            unanswered: true,
-                        },
-                        false,
-                    ) = (read, foes.iter().any(|&h| decided(&groups[h], fixed)))
+                    } else if let (RaceRead::NotTaken { empty, open: true }, false) =
+                        (read, foes.iter().any(|&h| decided(&groups[h], fixed)))
                     {
                         // A small closed fight the reading leaves open: no count decides
                         // it (below).
@@ -1970,14 +1968,14 @@ enum RaceRead {
     /// when it does so even with the group's owner moving first.
     Taken(bool),
     /// A small closed fight of this many empty points, in which the reading takes not
-    /// every string of the group: `unanswered` when no reading of its strings ends in a
-    /// hold within its depth and one is left unanswered (past its budget, or every line open:
-    /// the ko cycles of held-out `13-l1-s5005`).
+    /// every string of the group: `open` when the reading of one of its strings is left
+    /// open ([`fight::Outcome::Open`]: the ko of held-out `13-l1-s5005`) and none ends
+    /// without the capture or past the budget.
     NotTaken {
         /// The fight's empty points.
         empty: usize,
-        /// The reading leaves the capture open, not found failing within its depth.
-        unanswered: bool,
+        /// A string's capture is left open, none found failing.
+        open: bool,
     },
 }
 
@@ -1987,7 +1985,7 @@ enum RaceRead {
 /// A string that no reading takes (taking one of several, a cutting stone or a throw-in,
 /// need not win the race) or no capture found (a reading that stops at its depth or budget
 /// proves no hold) leaves the race to the liberties' count, unless the reading was left
-/// unanswered ([`decide`]).
+/// open ([`decide`]).
 fn race_read(
     board: &mut Board,
     groups: &[Candidate],
@@ -2006,32 +2004,30 @@ fn race_read(
     let attacker = g.color.opponent();
     let owner_first = to_move == g.color;
     let mut settled = true;
-    let mut unanswered = false;
+    let mut open = false;
     for &s in &g.strings {
         let stones = board.string_stones(s);
-        match fight::captures(board, attacker, &stones, &area, owner_first) {
-            Some(true) => {}
-            // A hold within the reading's depth: the count decides.
-            Some(false) => {
-                return RaceRead::NotTaken {
-                    empty,
-                    unanswered: false,
-                }
-            }
-            // Read on: another string may hold, whatever the order.
-            None => {
-                unanswered = true;
+        match fight::read(board, attacker, &stones, &area, owner_first, fight::DEPTH) {
+            fight::Outcome::Captures => {}
+            // Left open: read on, another string may hold, whatever the order.
+            fight::Outcome::Open => {
+                open = true;
                 continue;
+            }
+            // No capture within the reading's depth, or past its budget: the count
+            // decides.
+            fight::Outcome::Fails | fight::Outcome::OutOfBudget => {
+                return RaceRead::NotTaken { empty, open: false }
             }
         }
         // Settled only if every string is taken with the owner first too: once one is not,
         // the others need not be read that way.
-        if settled && !owner_first && !unanswered {
+        if settled && !owner_first && !open {
             settled = fight::captures(board, attacker, &stones, &area, true) == Some(true);
         }
     }
-    if unanswered {
-        RaceRead::NotTaken { empty, unanswered }
+    if open {
+        RaceRead::NotTaken { empty, open }
     } else {
         RaceRead::Taken(settled)
     }
