@@ -1498,7 +1498,7 @@ fn decide(
                     let why = critical(board, reports, g);
                     if owner_lives(work, capturable, g, &why) {
                         new_fixed.push((g.strings.clone(), FinalStatus::Alive, why));
-                    } else if let (RaceRead::NotTaken { empty, open: true }, false) =
+                    } else if let (RaceRead::LeftOpen(empty), false) =
                         (read, foes.iter().any(|&h| decided(&groups[h], fixed)))
                     {
                         // A small closed fight the reading leaves open: no count decides
@@ -1962,21 +1962,16 @@ fn lives_locally(board: &mut Board, s: Loc) -> bool {
 
 /// What [`race_read`] finds of a group's capturing race.
 enum RaceRead {
-    /// The group's strings and its neighbours' make no small closed fight.
-    NotClosed,
     /// The opponent takes each string of the group (a proof: every defence read); `true`
     /// when it does so even with the group's owner moving first.
     Taken(bool),
-    /// A small closed fight of this many empty points, in which the reading takes not
-    /// every string of the group: `open` when the reading of one of its strings is left
-    /// open ([`fight::Outcome::Open`]: the ko of held-out `13-l1-s5005`) and none ends
-    /// without the capture or past the budget.
-    NotTaken {
-        /// The fight's empty points.
-        empty: usize,
-        /// A string's capture is left open, none found failing.
-        open: bool,
-    },
+    /// A small closed fight of this many empty points, in which the reading of a string of
+    /// the group is left open ([`fight::Outcome::Open`]: the ko of held-out `13-l1-s5005`)
+    /// and none ends without the capture or past the budget.
+    LeftOpen(usize),
+    /// Anything else (no small closed fight, or a string not taken within the reading's
+    /// depth or budget): the count decides.
+    Counted,
 }
 
 /// The race of group `gi` against its weak neighbours `foes`, read to the end by [`fight`]
@@ -1996,7 +1991,7 @@ fn race_read(
     let g = &groups[gi];
     let strings = with_foes(groups, gi, foes);
     let Some(area) = fight::fight_area(board, &strings) else {
-        return RaceRead::NotClosed;
+        return RaceRead::Counted;
     };
     let empty = area.iter().filter(|&&p| board.is_empty(p)).count();
     // Every string of the group, each read apart: taking one of several (a cutting stone,
@@ -2016,9 +2011,7 @@ fn race_read(
             }
             // No capture within the reading's depth, or past its budget: the count
             // decides.
-            fight::Outcome::Fails | fight::Outcome::OutOfBudget => {
-                return RaceRead::NotTaken { empty, open: false }
-            }
+            fight::Outcome::Fails | fight::Outcome::OutOfBudget => return RaceRead::Counted,
         }
         // Settled only if every string is taken with the owner first too: once one is not,
         // the others need not be read that way.
@@ -2027,7 +2020,7 @@ fn race_read(
         }
     }
     if open {
-        RaceRead::NotTaken { empty, open }
+        RaceRead::LeftOpen(empty)
     } else {
         RaceRead::Taken(settled)
     }
