@@ -1,4 +1,4 @@
-//! nakade's final status and score alone, timed on each SGF file given, one process and one
+//! nakade's final status and score alone, timed on each SGF file or text diagram given, one process and one
 //! evaluator for all (as a host that scores games one after another): the time of each
 //! position, then the total and the median.
 //!
@@ -12,7 +12,7 @@
 use std::time::Instant;
 
 use nakade::board::finish::{final_status, score, FinalLimits, Rules};
-use nakade::board::sgf;
+use nakade::board::{ascii, sgf, Color};
 use nakade::evaluation::evaluate::Evaluator;
 
 fn env(name: &str) -> Option<u64> {
@@ -30,10 +30,20 @@ fn main() {
     }
     let mut times = Vec::new();
     for file in std::env::args().skip(1) {
-        let pos = match std::fs::read_to_string(&file)
+        let loaded = std::fs::read_to_string(&file)
             .map_err(|e| e.to_string())
-            .and_then(|text| sgf::load(&text, None).map_err(|e| e.to_string()))
-        {
+            .and_then(|text| {
+                if file.ends_with(".txt") {
+                    ascii::parse_board(&text, None)
+                        .map(|d| (d.board, Color::Black, 0.0))
+                        .map_err(|e| e.to_string())
+                } else {
+                    sgf::load(&text, None)
+                        .map(|p| (p.board, p.to_move, p.komi.unwrap_or(0.0)))
+                        .map_err(|e| e.to_string())
+                }
+            });
+        let (board, to_move, komi) = match loaded {
             Ok(pos) => pos,
             Err(e) => {
                 eprintln!("{file}: {e}");
@@ -41,13 +51,8 @@ fn main() {
             }
         };
         let t = Instant::now();
-        let report = final_status(&pos.board, &ev, pos.to_move, limits);
-        let _ = score(
-            &pos.board,
-            &report,
-            Rules::Territory,
-            pos.komi.unwrap_or(0.0),
-        );
+        let report = final_status(&board, &ev, to_move, limits);
+        let _ = score(&board, &report, Rules::Territory, komi);
         let ms = t.elapsed().as_secs_f64() * 1000.0;
         times.push(ms);
         println!("{ms:8.2} {file}");

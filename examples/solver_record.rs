@@ -101,6 +101,7 @@ fn features() -> Features {
         only_b: false,
         one_eye: false,
         all_vital: false,
+        give_up_early: false,
     }
 }
 

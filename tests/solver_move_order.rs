@@ -50,6 +50,7 @@ fn combination(bits: u32, with_history: bool) -> Features {
         only_b: false,
         one_eye: false,
         all_vital: false,
+        give_up_early: false,
     }
 }
 

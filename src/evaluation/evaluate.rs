@@ -47,6 +47,16 @@ pub(crate) enum Reading {
     MinMaxVital,
 }
 
+/// How a reading of [`Evaluator::solve_reading`] spends its node budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Budget {
+    /// To its last node.
+    Whole,
+    /// Giving up once the reading is projected to need more
+    /// ([`Features::give_up_early`](solve::Features::give_up_early)).
+    Projected,
+}
+
 /// An eye space's value and vital points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Evaluation {
@@ -283,16 +293,17 @@ impl<'db> Evaluator<'db> {
         g: &EyeGraph,
         params: &Params,
     ) -> Result<Evaluation, EvalError> {
-        self.solve_reading(g, params, Reading::Whole)
+        self.solve_reading(g, params, Reading::Whole, Budget::Whole)
     }
 
-    /// [`Evaluator::solve_with`] reading what `reading` asks; the cache keeps each kind of
-    /// reading apart.
+    /// [`Evaluator::solve_with`] reading what `reading` asks, spending the budget as
+    /// `budget` says; the cache keeps each kind of reading and budget apart.
     pub(crate) fn solve_reading(
         &self,
         g: &EyeGraph,
         params: &Params,
         reading: Reading,
+        budget: Budget,
     ) -> Result<Evaluation, EvalError> {
         let compact = g.compact(|v| {
             v.marginal as u8
@@ -318,20 +329,20 @@ impl<'db> Evaluator<'db> {
             words[len] = 0x2_0000 | u32::from(params.tenuki_depth);
             len += 1;
         }
-        match reading {
-            Reading::Whole => {}
-            Reading::MinMax => {
-                words[len] = 0x0200;
-                len += 1;
-            }
-            Reading::OneEye => {
-                words[len] = 0x0600;
-                len += 1;
-            }
-            Reading::MinMaxVital => {
-                words[len] = 0x0a00;
-                len += 1;
-            }
+        let projected = if budget == Budget::Projected {
+            0x1000
+        } else {
+            0
+        };
+        let kind = match reading {
+            Reading::Whole => 0,
+            Reading::MinMax => 0x0200,
+            Reading::OneEye => 0x0600,
+            Reading::MinMaxVital => 0x0a00,
+        } | projected;
+        if kind != 0 {
+            words[len] = kind;
+            len += 1;
         }
         // Canonical position i holds vertex order[i] (enclosed stones included).
         let n = g.len() + g.enclosed_len();
@@ -364,6 +375,7 @@ impl<'db> Evaluator<'db> {
                     min_max: reading != Reading::Whole,
                     one_eye: reading == Reading::OneEye,
                     all_vital: reading == Reading::MinMaxVital,
+                    give_up_early: budget == Budget::Projected,
                     ..solve::Features::default()
                 };
                 // Read in the canonical order, so that a search the node limit cuts short
@@ -463,7 +475,7 @@ mod tests {
         let ev = Evaluator::with_default();
         let g = graph("OO!%O.X%!...");
         let min_max = ev
-            .solve_reading(&g, &Params::default(), Reading::MinMax)
+            .solve_reading(&g, &Params::default(), Reading::MinMax, Budget::Whole)
             .unwrap();
         // `a` given as `b`, its upper bound.
         assert_eq!(min_max.value.to_string(), "1112");
@@ -476,7 +488,7 @@ mod tests {
         assert_ne!(whole.attack, VertexSet(0));
         assert_eq!(ev.cached(), 2);
         assert_eq!(
-            ev.solve_reading(&g, &Params::default(), Reading::MinMax)
+            ev.solve_reading(&g, &Params::default(), Reading::MinMax, Budget::Whole)
                 .unwrap()
                 .value,
             min_max.value

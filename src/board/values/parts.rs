@@ -33,7 +33,7 @@
 
 use crate::board::eyes::topology::AnalyzedSpace;
 use crate::board::Loc;
-use crate::evaluation::evaluate::{Evaluator, Reading};
+use crate::evaluation::evaluate::{Budget, Evaluator, Reading};
 use crate::evaluation::solve::{Params, MAX_VERTICES};
 use crate::pattern::graph::{EyeGraph, Vertex};
 
@@ -122,7 +122,7 @@ pub(crate) fn two_eyes(ev: &Evaluator<'_>, a: &AnalyzedSpace, order: &dyn Fn(Loc
             return false;
         }
         let eye = part_graph(a, &adj, part, gap, edge).is_some_and(
-            |g| matches!(ev.solve_reading(&g, &params, Reading::OneEye), Ok(e) if e.value.b >= 1),
+            |g| matches!(ev.solve_reading(&g, &params, Reading::OneEye, Budget::Whole), Ok(e) if e.value.b >= 1),
         );
         read.push((key, eye));
         eye
@@ -283,7 +283,9 @@ mod tests {
                 node_limit: 5_000_000,
                 ..Params::default()
             };
-            let e = ev.solve_reading(graph, &params, Reading::MinMax).unwrap();
+            let e = ev
+                .solve_reading(graph, &params, Reading::MinMax, Budget::Whole)
+                .unwrap();
             (e.value.b, e.value.c)
         };
         let (mut proven, mut open) = (0, 0);

@@ -341,7 +341,21 @@ pub struct Features {
     /// attacker's) and `c` (the defender's) as a vital point, not only the first found: a
     /// point in both is the shape's shared vital point.
     pub all_vital: bool,
+    /// Give up ([`SolveError::SearchLimit`]) as soon as the first move at a reading's root,
+    /// of [`EARLY_GIVE_UP_SHARE`] moves or more, has taken more than one
+    /// [`EARLY_GIVE_UP_SHARE`]th of [`Params::node_limit`] without an answer: at that rate
+    /// the root's other moves need more than the whole budget. For a caller whose budget is
+    /// small beside the spaces it reads, which gives up on most large ones either way: the
+    /// final status's large areas (their readings that give up, still inside the
+    /// attacker's first move, cost a quarter as much). An answer it gives is exact; it
+    /// gives up on some readings that would have ended within the budget.
+    pub give_up_early: bool,
 }
+
+/// With [`Features::give_up_early`]: a reading whose root has at least this many moves
+/// gives up once its first move has taken more than this fraction (one over it) of the
+/// node budget without an answer.
+pub const EARLY_GIVE_UP_SHARE: u64 = 4;
 
 impl Features {
     /// The search as it was before these features: none of them, lines of play built.
@@ -366,6 +380,7 @@ impl Features {
         only_b: false,
         one_eye: false,
         all_vital: false,
+        give_up_early: false,
     };
 }
 
@@ -394,6 +409,7 @@ impl Default for Features {
             only_b: false,
             one_eye: false,
             all_vital: false,
+            give_up_early: false,
         }
     }
 }
@@ -763,6 +779,65 @@ mod tests {
             assert!(full.pv.iter().all(|l| !l.is_empty()), "{text}");
             assert!(value.nodes <= full.nodes, "{text}");
         }
+    }
+
+    /// With [`Features::give_up_early`], a reading its budget cannot hold gives up once its
+    /// first move at the root has taken a quarter of the budget without an answer, where
+    /// the plain reading spends all of it; an answer it gives is the plain reading's.
+    #[test]
+    fn an_early_give_up_spends_a_share_of_the_budget_and_changes_no_answer() {
+        let min_max = Features {
+            lines: false,
+            min_max: true,
+            ..Features::default()
+        };
+        let early = Features {
+            give_up_early: true,
+            ..min_max
+        };
+        let params = Params {
+            node_limit: 20_000,
+            ..Params::default()
+        };
+        let space_of = |text: &str| {
+            Space::from_diagram(&crate::pattern::encoded::parse_graph(text).unwrap()).unwrap()
+        };
+        // The open 15-point corner reads `2222` in about 30,000 nodes for `b` and `c`.
+        let corner = space_of("+-----%|.....%|.....%|.....");
+        let spent = |features| match solve_with(&corner, &params, features) {
+            Err(SolveError::SearchLimit { nodes }) => nodes,
+            other => panic!("the open corner within 20,000 nodes: {other:?}"),
+        };
+        let (plain, early_nodes) = (spent(min_max), spent(early));
+        assert_eq!(plain, 20_001);
+        assert!(
+            early_nodes <= 20_000 / EARLY_GIVE_UP_SHARE + 1,
+            "{early_nodes}"
+        );
+        for text in [
+            "|XX..%|....%|...X%+-----",
+            ".....",
+            "..%...",
+            "|....%|....%|....%+-----",
+        ] {
+            let space = space_of(text);
+            let a = solve_with(&space, &params, min_max).unwrap();
+            let b = solve_with(&space, &params, early).unwrap();
+            assert_eq!(
+                (a.value, a.attack, a.defense),
+                (b.value, b.attack, b.defense),
+                "{text}"
+            );
+        }
+        // The price: a reading whose first move takes long and then wins. This edge space
+        // with a margin reads `b` and `c` in about 10,000 nodes, its first move at the root
+        // more than a quarter of them.
+        let margin = space_of("|..!..%|.....%+------");
+        assert!(solve_with(&margin, &params, min_max).is_ok());
+        assert!(matches!(
+            solve_with(&margin, &params, early),
+            Err(SolveError::SearchLimit { nodes: 5_001 })
+        ));
     }
 
     /// Read for `b` and `c` with every vital point ([`Features::all_vital`]), a space gets

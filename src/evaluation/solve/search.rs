@@ -13,7 +13,8 @@ use std::time::{Duration, Instant};
 use super::symmetry::Symmetries;
 use super::transposition::Table;
 use super::{
-    Features, CLOCK_INTERVAL, JOINS_FIRST_FROM, MIRROR_TABLE_FROM, TT_MEMORY, WIN_FIRST_FROM,
+    Features, CLOCK_INTERVAL, EARLY_GIVE_UP_SHARE, JOINS_FIRST_FROM, MIRROR_TABLE_FROM, TT_MEMORY,
+    WIN_FIRST_FROM,
 };
 
 /// The most slots the transposition table has: the largest power of two whose slots (a key
@@ -971,6 +972,8 @@ pub(crate) struct Searcher {
     pub started: Instant,
     deadline: Option<Instant>,
     pub exhausted: Option<Exhausted>,
+    /// The nodes counted when the reading under way ([`Searcher::wins`]) began.
+    root_nodes: u64,
 }
 
 /// True when a stone of `black`'s colour played on vertex `v` in `s` may grow the class
@@ -1025,6 +1028,7 @@ impl Searcher {
             // A limit too large for the clock is no limit.
             deadline: time_limit.and_then(|t| started.checked_add(t)),
             exhausted: None,
+            root_nodes: 0,
         }
     }
 
@@ -1044,6 +1048,18 @@ impl Searcher {
             }
         }
         None
+    }
+
+    /// With [`Features::give_up_early`], the budget given up where the root's first move
+    /// has taken its share of it without an answer (see [`EARLY_GIVE_UP_SHARE`]).
+    #[inline]
+    fn past_projection(&self) -> Option<Exhausted> {
+        let root = self.stack.first()?;
+        (self.features.give_up_early
+            && root.next == 1
+            && u64::from(root.nmoves) >= EARLY_GIVE_UP_SHARE
+            && self.stats.nodes - self.root_nodes > self.node_limit / EARLY_GIVE_UP_SHARE)
+            .then_some(Exhausted::Nodes)
     }
 
     /// True when a position the reading `reach` stands for may be one of the line's after
@@ -1239,6 +1255,7 @@ impl Searcher {
         if !self.push(rules, root, black, root_class, false, NO_HINT) {
             return !black;
         }
+        self.root_nodes = self.stats.nodes;
         // `ret` carries the result of the frame just finished to its parent (see [`Ret`]).
         let mut ret: Option<Ret> = None;
         loop {
@@ -1375,7 +1392,7 @@ impl Searcher {
                 continue;
             }
             if self.exhausted.is_none() {
-                self.exhausted = self.count_node();
+                self.exhausted = self.count_node().or_else(|| self.past_projection());
             }
             if self.exhausted.is_some()
                 || !self.push(rules, &child, !black, child_class, by_board, hint)
