@@ -341,10 +341,11 @@ pub struct Features {
     /// attacker's) and `c` (the defender's) as a vital point, not only the first found: a
     /// point in both is the shape's shared vital point.
     pub all_vital: bool,
-    /// Give up ([`SolveError::SearchLimit`]) as soon as the first move at a reading's root,
-    /// of [`EARLY_GIVE_UP_SHARE`] moves or more, has taken more than one
-    /// [`EARLY_GIVE_UP_SHARE`]th of [`Params::node_limit`] without an answer: at that rate
-    /// the root's other moves need more than the whole budget. For a caller whose budget is
+    /// Give up ([`SolveError::SearchLimit`]) as soon as the moves begun at a reading's root,
+    /// of [`EARLY_GIVE_UP_SHARE`] moves or more, have taken more than one
+    /// [`EARLY_GIVE_UP_SHARE`]th of [`Params::node_limit`] each without an answer (the
+    /// first move a quarter of it, the first two half of it, ...): at that rate the
+    /// root's moves need more than the whole budget. For a caller whose budget is
     /// small beside the spaces it reads, which gives up on most large ones either way: the
     /// final status's large areas (their readings that give up, still inside the
     /// attacker's first move, cost a quarter as much). An answer it gives is exact; it
@@ -353,8 +354,8 @@ pub struct Features {
 }
 
 /// With [`Features::give_up_early`]: a reading whose root has at least this many moves
-/// gives up once its first move has taken more than this fraction (one over it) of the
-/// node budget without an answer.
+/// gives up once the `i` moves begun at its root have taken more than `i` times this
+/// fraction (one over it) of the node budget without an answer.
 pub const EARLY_GIVE_UP_SHARE: u64 = 4;
 
 impl Features {

@@ -1055,11 +1055,11 @@ impl Searcher {
     #[inline]
     fn past_projection(&self) -> Option<Exhausted> {
         let root = self.stack.first()?;
+        let spent = self.stats.nodes - self.root_nodes;
         (self.features.give_up_early
-            && root.next == 1
             && u64::from(root.nmoves) >= EARLY_GIVE_UP_SHARE
-            && self.stats.nodes - self.root_nodes > self.node_limit / EARLY_GIVE_UP_SHARE)
-            .then_some(Exhausted::Nodes)
+            && spent * EARLY_GIVE_UP_SHARE > self.node_limit * u64::from(root.next))
+        .then_some(Exhausted::Nodes)
     }
 
     /// True when a position the reading `reach` stands for may be one of the line's after
