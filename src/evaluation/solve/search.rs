@@ -1050,15 +1050,16 @@ impl Searcher {
         None
     }
 
-    /// With [`Features::give_up_early`], the budget given up where the root's first move
-    /// has taken its share of it without an answer (see [`EARLY_GIVE_UP_SHARE`]).
+    /// With [`Features::give_up_early`], the budget given up where the moves begun at the
+    /// root have taken more than their share of it (see [`EARLY_GIVE_UP_SHARE`]).
     #[inline]
     fn past_projection(&self) -> Option<Exhausted> {
         let root = self.stack.first()?;
         let spent = self.stats.nodes - self.root_nodes;
         (self.features.give_up_early
             && u64::from(root.nmoves) >= EARLY_GIVE_UP_SHARE
-            && spent * EARLY_GIVE_UP_SHARE > self.node_limit * u64::from(root.next))
+            && spent.saturating_mul(EARLY_GIVE_UP_SHARE)
+                > self.node_limit.saturating_mul(u64::from(root.next)))
         .then_some(Exhausted::Nodes)
     }
 
