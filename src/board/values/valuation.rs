@@ -783,24 +783,26 @@ fn solve_space(
     } else {
         limits.solver_nodes
     };
-    // A closed empty area (no attacker stone, no margin) read for life alone within the
-    // analysis's budget gives up as soon as its reading is projected to need more
-    // ([`Budget::Projected`]): such an area's long readings are proofs of life, and one
-    // given up is counted as two eyes. On the 174 positions of `tests/final/`, the 179 of
-    // `tests/eval_eye/` and 152 held out, each side to move, 42 of the 443 readings of
-    // such areas give up early instead of at the budget, and none that ends within the
-    // budget gives up. Spaces with margins or attacker stones are read to the last node: with
-    // them, 8 readings that end within the budget gave up (an 11-point space with one
-    // margin of `gnugo9_31`, `2222`, then counted as one eye beside a living group, and
-    // its owner called critical).
-    let closed = graph
-        .vertices()
-        .all(|v| v.content != Content::Stone && !v.marginal);
-    let budget = if !factor && closed && matches!(limits.digits, Digits::MinMax | Digits::OneEye) {
-        Budget::Projected
-    } else {
-        Budget::Whole
-    };
+    // A space without attacker stones that is closed (no margin) or open at two points or
+    // more (an invader's space in its opponent's area, or an area whose boundary is not
+    // sealed), read for life alone within the analysis's budget, gives up as soon as its
+    // reading is projected to need more ([`Budget::Projected`]); a reading given up early
+    // leaves the space as one given up at the budget does (a closed area counted as two
+    // eyes, an invader dead, neither settled). On the 174 positions of `tests/final/`, the 179 of
+    // `tests/eval_eye/` and 152 held out, each side to move, 66 of the 522 readings of
+    // such spaces give up early instead of at the budget, and none that ends within the
+    // budget gives up. Spaces with attacker stones or one margin are read to the last
+    // node: with them, 8 readings that end within the budget gave up (an 11-point corner
+    // of `gnugo9_31`, one margin, `2222`: given up, it was counted as one eye beside a
+    // living group, and its owner called critical).
+    let margins = graph.vertices().filter(|v| v.marginal).count();
+    let closed_or_open = margins != 1 && graph.vertices().all(|v| v.content != Content::Stone);
+    let budget =
+        if !factor && closed_or_open && matches!(limits.digits, Digits::MinMax | Digits::OneEye) {
+            Budget::Projected
+        } else {
+            Budget::Whole
+        };
     graph.check_liberties()?;
     if !ev.has_solver() {
         return Ok(None);
