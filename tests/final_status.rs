@@ -1956,6 +1956,52 @@ fn a_wall_of_strings_short_of_liberties_is_read_as_one() {
     }
 }
 
+/// Held-out `13-l1-s5725`: white's B1-K1 (with B2, D2, E2, J2) has two liberties, K2 and
+/// L1, both in the 7-point corner space it shares with white K3-N3 and M4 across the
+/// cutting point K2, and no liberty outside; the space alone reads two eyes (one wall in
+/// the model). Black moving first takes the string (read apart by `examples/local_reader`
+/// on `tests/final/local/corner_of_13-l1-s5725.txt`: `Kill`, and white moving first
+/// `Live`), which the fight reader finds at 24 plies, not 16: critical, dead with black
+/// to move, alive with white to move, neither settled (nakade called the group alive with
+/// two eyes, settled, whoever moved; GNU Go 3.8 calls it dead with white to move).
+#[test]
+fn a_string_short_of_liberties_across_a_cutting_point_of_its_space_is_read_deep_enough() {
+    use nakade::board::finish::Reason;
+    let diagram = "\
++---------------------------+
+|. . . . . . . O O O O X .|
+|. O . O O O O O X O X . .|
+|O . O X X X X O X O X X .|
+|X O O X O X O X X X X . X|
+|X X X X . X O O O X O X .|
+|X . X . X X O . O X O O .|
+|O X . X O X X O O O X . .|
+|. . X X O O O O . O X . .|
+|. . X O O . O X O O X X X|
+|. X X O O O X X X X X O X|
+|X X X X X X . O X O O O O|
+|X O X O O X X X O . . . .|
+|X O O O O O O O O O . . .|
++---------------------------+
+";
+    let board = ascii::parse_board(diagram, None).unwrap().board;
+    let at = |s: &str| vertex::parse(&board, s).unwrap();
+    let short = Reason::ShortOfLiberties { settled: false };
+    let report = read_final(&board, Color::Black);
+    let g = report.group_at(at("K1")).unwrap();
+    assert_eq!(
+        (g.status, &g.reason, g.stones.len()),
+        (FinalStatus::Dead, &short, 13)
+    );
+    assert_eq!(report.status_at(at("K3")), Some(FinalStatus::Dead));
+    let report = read_final(&board, Color::White);
+    let g = report.group_at(at("K1")).unwrap();
+    assert_eq!(
+        (g.status, &g.reason, g.stones.len()),
+        (FinalStatus::Alive, &short, 18)
+    );
+}
+
 /// Held-out `13-l1-s5005` (GNU Go 3.8 self-play, 13x13, level 1): white's eyeless N6-H1 and
 /// N2 close in black M2 and L1 inside black's living wall, every liberty of both in five
 /// empty points (N3 L2 K1 M1 N1). Counted by liberties white wins the race, 4 to 3, and

