@@ -788,13 +788,14 @@ fn solve_space(
     // sealed), read for life alone within the analysis's budget, gives up as soon as its
     // reading is projected to need more ([`Budget::Projected`]); a reading given up early
     // leaves the space as one given up at the budget does (a closed area counted as two
-    // eyes, an invader dead, neither settled). On the 174 positions of `tests/final/`, the 179 of
-    // `tests/eval_eye/` and 152 held out, each side to move, 66 of the 522 readings of
-    // such spaces give up early instead of at the budget, and none that ends within the
-    // budget gives up. Spaces with attacker stones or one margin are read to the last
-    // node: with them, 8 readings that end within the budget gave up (an 11-point corner
-    // of `gnugo9_31`, one margin, `2222`: given up, it was counted as one eye beside a
-    // living group, and its owner called critical).
+    // eyes, an invader dead, neither settled). On the 174 positions of `tests/final/`, the
+    // 179 of `tests/eval_eye/` and 180 held out, each side to move, 68 of the 556
+    // readings of such spaces give up early instead of at the budget, and none that ends
+    // within the budget gives up (on the 28 games of seeds 5701+, played after the rule
+    // was set: 2 of 34, none). Spaces with attacker stones or one margin are read to the
+    // last node: with them, 8 readings that end within the budget gave up (an 11-point
+    // corner of `gnugo9_31`, one margin, `2222`: given up, it was counted as one eye
+    // beside a living group, and its owner called critical).
     let margins = graph.vertices().filter(|v| v.marginal).count();
     let closed_or_open = margins != 1 && graph.vertices().all(|v| v.content != Content::Stone);
     let budget =
