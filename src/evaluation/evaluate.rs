@@ -47,6 +47,21 @@ pub(crate) enum Reading {
     MinMaxVital,
 }
 
+impl Reading {
+    /// The solver's features for this reading spending the budget as `budget` says, without
+    /// lines of play (the value and vital points only).
+    pub(crate) fn features(self, budget: Budget) -> solve::Features {
+        solve::Features {
+            lines: false,
+            min_max: self != Reading::Whole,
+            one_eye: self == Reading::OneEye,
+            all_vital: self == Reading::MinMaxVital,
+            give_up_early: budget == Budget::Projected,
+            ..solve::Features::default()
+        }
+    }
+}
+
 /// How a reading of [`Evaluator::solve_reading`] spends its node budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Budget {
@@ -370,14 +385,7 @@ impl<'db> Evaluator<'db> {
                     return Err(EvalError::Solver(SolveError::SearchLimit { nodes: limit }));
                 }
                 // Only the value and vital points are kept: no lines of play.
-                let features = solve::Features {
-                    lines: false,
-                    min_max: reading != Reading::Whole,
-                    one_eye: reading == Reading::OneEye,
-                    all_vital: reading == Reading::MinMaxVital,
-                    give_up_early: budget == Budget::Projected,
-                    ..solve::Features::default()
-                };
+                let features = reading.features(budget);
                 // Read in the canonical order, so that a search the node limit cuts short
                 // gives up (or not) whatever the order of the graph's vertices.
                 let space = space_of(g)?.permuted(&labelling.order);

@@ -12,7 +12,7 @@ use crate::board::values::parts;
 use crate::board::{vertex, Board, Color, Loc};
 use crate::evaluation::db::VertexSet;
 use crate::evaluation::evaluate::{self, Budget, Evaluator, Reading};
-use crate::evaluation::solve::{solve_with, Features, Params, SolveError, MAX_OUTER_LIBERTIES};
+use crate::evaluation::solve::{solve_with, Params, SolveError, MAX_OUTER_LIBERTIES};
 use crate::pattern::diagram::Content;
 use crate::pattern::graph::canon;
 use crate::pattern::graph::{EyeGraph, Vertex};
@@ -90,7 +90,7 @@ pub enum Digits {
     #[default]
     All,
     /// `b` and `c` only, the eyes with the attacker and with the owner moving first (see
-    /// [`Features::min_max`]): what the final status asks, at a fraction of a whole
+    /// [`Features::min_max`](crate::evaluation::solve::Features::min_max)): what the final status asks, at a fraction of a whole
     /// solve's cost. Such a space's source is [`Source::SolverMinMax`]. A space of at most
     /// eight vertices is read as with [`Digits::MinMaxFirst`]: whole where `b` and `c`
     /// differ, for its vital points.
@@ -100,7 +100,7 @@ pub enum Digits {
     /// `c` are equal, or whose whole reading gives up, keeps [`Source::SolverMinMax`].
     MinMaxFirst,
     /// First only whether a space gives one eye at least with the attacker moving first
-    /// (see [`Features::one_eye`]), and `b` and `c` as with [`Digits::MinMax`] where it
+    /// (see [`Features::one_eye`](crate::evaluation::solve::Features::one_eye)), and `b` and `c` as with [`Digits::MinMax`] where it
     /// does not: what a group with one sure eye elsewhere asks of its one other space. A
     /// space that gives one has the source [`Source::SolverOneEye`]. A space of at most
     /// eight vertices is read as with [`Digits::MinMax`].
@@ -874,15 +874,11 @@ fn read_solver(
     if graph.len() + graph.enclosed_len() <= canon::MAX_VERTICES {
         return ev.solve_reading(graph, params, reading, budget);
     }
-    let features = Features {
-        lines: false,
-        min_max: reading != Reading::Whole,
-        one_eye: reading == Reading::OneEye,
-        all_vital: reading == Reading::MinMaxVital,
-        give_up_early: budget == Budget::Projected,
-        ..Features::default()
-    };
-    let sol = solve_with(&evaluate::space_of(graph)?, params, features)?;
+    let sol = solve_with(
+        &evaluate::space_of(graph)?,
+        params,
+        reading.features(budget),
+    )?;
     // The space's vertices are the graph's, in its order.
     Ok(evaluate::Evaluation {
         value: sol.value,
