@@ -745,6 +745,11 @@ const SMALL_SPACE_FACTOR: u64 = 50;
 /// changes (one reason: a stone dead in the opponent's area, not in a race).
 const SMALL_SEARCH_VERTICES: usize = 20;
 
+/// A space of at least this many vertices (enclosed stones included), read for life, gives
+/// up early where its reading is projected past the budget, whatever attacker stones it
+/// holds (see [`solve_space`]).
+const PROJECTED_VERTICES: usize = 16;
+
 /// The solver's answer for a space that the database does not hold, with its source;
 /// `Ok(None)` for an evaluator without the solver. A `small` space (at most
 /// [`EVALUATOR_VERTICES`] vertices) reads within [`SMALL_SPACE_FACTOR`] times the analysis's
@@ -783,23 +788,31 @@ fn solve_space(
     } else {
         limits.solver_nodes
     };
-    // A space without attacker stones that is closed (no margin) or open at two points or
-    // more (an invader's space in its opponent's area, or an area whose boundary is not
-    // sealed), read for life alone within the analysis's budget, gives up as soon as its
-    // reading is projected to need more ([`Budget::Projected`]); a reading given up early
-    // leaves the space as one given up at the budget does (a closed area counted as two
-    // eyes, an invader dead, neither settled). On the 174 positions of `tests/final/`, the
-    // 179 of `tests/eval_eye/` and 180 held out, each side to move, 68 of the 556
-    // readings of such spaces give up early instead of at the budget, and none that ends
-    // within the budget gives up (on the 28 games of seeds 5701+, played after the rule
-    // was set: 2 of 34, none). Spaces with attacker stones or one margin are read to the
-    // last node: with them, 8 readings that end within the budget gave up (an 11-point
-    // corner of `gnugo9_31`, one margin, `2222`: given up, it was counted as one eye
-    // beside a living group, and its owner called critical).
+    // A space closed (no margin) or open at two points or more (an invader's space in its
+    // opponent's area, or an area whose boundary is not sealed), read for life alone within
+    // the analysis's budget, gives up as soon as its reading is projected to need more
+    // ([`Budget::Projected`]) where it holds at most one attacker stone or is large
+    // ([`PROJECTED_VERTICES`] vertices or more, enclosed stones included); a reading given up
+    // early leaves the space as one given up at the budget does (a closed area counted as
+    // two eyes, an invader dead, neither settled). Spaces with one margin, and small ones
+    // with attacker stones, are read to the last node. Measured with a probe reading each
+    // space both ways, on the 174 positions of `tests/final/`, the 179 of `tests/eval_eye/`
+    // and 255 held out, each side to move: of the 105 readings the wider rule adds, 79 end
+    // within the budget, each with the same value projected, and 26 give up either way (the
+    // projected ones at a quarter to half the nodes: 313 ms against 163 in all). The readings
+    // it leaves out would lose answers: 7 of spaces of 11 to 15 vertices with 6 to 11
+    // attacker stones (dead shapes, `0022` or `0002`, whose kill the search finds late) and 2
+    // of an 11-point corner with one margin (`gnugo9_31`, `2222`: given up, it was counted as
+    // one eye beside a living group, and its owner called critical) give up early and end
+    // within the budget.
     let margins = graph.vertices().filter(|v| v.marginal).count();
-    let closed_or_open = margins != 1 && graph.vertices().all(|v| v.content != Content::Stone);
+    let stones = graph
+        .vertices()
+        .filter(|v| v.content == Content::Stone)
+        .count();
+    let projectable = margins != 1 && (stones <= 1 || searched >= PROJECTED_VERTICES);
     let budget =
-        if !factor && closed_or_open && matches!(limits.digits, Digits::MinMax | Digits::OneEye) {
+        if !factor && projectable && matches!(limits.digits, Digits::MinMax | Digits::OneEye) {
             Budget::Projected
         } else {
             Budget::Whole
