@@ -25,7 +25,8 @@
 //! left open at its root is unanswered (`None`), as one past its budget is (the seki of
 //! the held-out game `9-l10-s1810`: 20,000 nodes spent on the 38 points its filling move
 //! gives the other side, then unanswered all the same). A cycle (a double ko) ends at the
-//! depth limit, the attacker failing.
+//! depth limit, the attacker failing. The final status asks most fights two questions, the
+//! attacker first and the defender first: [`Fight`] reads the second on the first's table.
 
 use rustc_hash::FxHashMap;
 
@@ -555,20 +556,60 @@ pub fn read(
     defender_first: bool,
     depth: u8,
 ) -> Outcome {
-    if area.len() > MAX_AREA {
-        return Outcome::OutOfBudget;
+    Fight::new(board, attacker, targets, area).read(board, defender_first, depth)
+}
+
+/// One closed fight (an attacker, its targets, an area) asked more than once: who moves
+/// first, to what depth. The table of positions read is kept from one question to the next:
+/// each entry is a fact of the position (a capture within so many plies, none within so
+/// many), whoever moved first at the root, so an answer read to the end is the one a
+/// reading of its own gives, only sooner (the defender-first question after the
+/// attacker-first one meets the positions the first read after the defender's moves). What
+/// a question left open is read again by the next.
+pub struct Fight<'a> {
+    /// `None` for an area beyond [`MAX_AREA`] points.
+    search: Option<Search<'a>>,
+}
+
+impl<'a> Fight<'a> {
+    /// The fight of `attacker` against `targets` (stones of the other colour) on the empty
+    /// points of `area`, as `board` has it.
+    pub fn new(board: &Board, attacker: Color, targets: &'a [Loc], area: &'a [Loc]) -> Self {
+        let search = (area.len() <= MAX_AREA).then(|| Search::new(board, attacker, targets, area));
+        Fight { search }
     }
-    let mut s = Search::new(board, attacker, targets, area);
-    for depth in SHALLOW {
-        if s.read_to(board, defender_first, depth) == Ok(Some(true)) {
-            return Outcome::Captures;
+
+    /// [`read`] on the board the fight was made for (its moves played and taken back).
+    pub fn read(&mut self, board: &mut Board, defender_first: bool, depth: u8) -> Outcome {
+        let Some(s) = self.search.as_mut() else {
+            return Outcome::OutOfBudget;
+        };
+        s.open.clear();
+        for depth in SHALLOW {
+            if s.read_to(board, defender_first, depth) == Ok(Some(true)) {
+                return Outcome::Captures;
+            }
+        }
+        match s.read_to(board, defender_first, depth.min(MAX_DEPTH)) {
+            Ok(Some(true)) => Outcome::Captures,
+            Ok(Some(false)) => Outcome::Fails,
+            Ok(None) => Outcome::Open,
+            Err(OutOfBudget) => Outcome::OutOfBudget,
         }
     }
-    match s.read_to(board, defender_first, depth.min(MAX_DEPTH)) {
-        Ok(Some(true)) => Outcome::Captures,
-        Ok(Some(false)) => Outcome::Fails,
-        Ok(None) => Outcome::Open,
-        Err(OutOfBudget) => Outcome::OutOfBudget,
+
+    /// [`Fight::read`] as [`captures_within`] answers: `None` left open or past the budget.
+    pub fn captures_within(
+        &mut self,
+        board: &mut Board,
+        defender_first: bool,
+        depth: u8,
+    ) -> Option<bool> {
+        match self.read(board, defender_first, depth) {
+            Outcome::Captures => Some(true),
+            Outcome::Fails => Some(false),
+            Outcome::Open | Outcome::OutOfBudget => None,
+        }
     }
 }
 
@@ -896,6 +937,27 @@ mod tests {
         });
         assert!(compared > 100, "{compared} readings compared");
         assert!(finished_only_bounded > 0);
+    }
+
+    /// A fight asked both questions on one table (the attacker first, then the defender
+    /// first, and the other way round) answers each as a reading of its own does, wherever
+    /// that one ends: every string of up to four liberties in a closed fight of the composed
+    /// final positions.
+    #[test]
+    fn a_fight_asked_twice_answers_as_two_readings() {
+        let mut compared = 0;
+        each_fight(|path, b, s, stones, area, attacker, first| {
+            let apart = [first, !first].map(|f| read(b, attacker, stones, area, f, DEPTH));
+            let mut fight = Fight::new(b, attacker, stones, area);
+            let shared = [first, !first].map(|f| fight.read(b, f, DEPTH));
+            for (a, t) in apart.into_iter().zip(shared) {
+                if matches!(a, Outcome::Captures | Outcome::Fails) {
+                    assert_eq!(a, t, "{path} {}", vertex::name(b, s));
+                    compared += 1;
+                }
+            }
+        });
+        assert!(compared > 200, "{compared} answers compared");
     }
 
     /// Every string of up to four liberties in a closed fight of the composed final

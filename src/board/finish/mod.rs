@@ -1339,9 +1339,10 @@ fn decide(
         .collect();
     let answers = side_by_side(work, &unread, 2, Tasks::OneEach, |b, (attacker, r)| {
         let stones = r.targets(b);
-        let takes = |b: &mut Board, defender_first: bool| {
-            fight::captures_within(b, *attacker, &stones, &r.area, defender_first, r.depth)
-                == Some(true)
+        // Both questions of one fight: the second reads on the first's table.
+        let mut reading = fight::Fight::new(b, *attacker, &stones, &r.area);
+        let mut takes = |b: &mut Board, defender_first: bool| {
+            reading.captures_within(b, defender_first, r.depth) == Some(true)
         };
         let taken = takes(b, false);
         let settled = taken && takes(b, true);
@@ -2011,7 +2012,8 @@ fn race_read(
     let mut open = false;
     for &s in &g.strings {
         let stones = board.string_stones(s);
-        match fight::read(board, attacker, &stones, &area, owner_first, fight::DEPTH) {
+        let mut reading = fight::Fight::new(board, attacker, &stones, &area);
+        match reading.read(board, owner_first, fight::DEPTH) {
             fight::Outcome::Captures => {}
             // Left open: read on, another string may hold, whatever the order.
             fight::Outcome::Open => {
@@ -2025,7 +2027,7 @@ fn race_read(
         // Settled only if every string is taken with the owner first too: once one is not,
         // the others need not be read that way.
         if settled && !owner_first && !open {
-            settled = fight::captures(board, attacker, &stones, &area, true) == Some(true);
+            settled = reading.captures_within(board, true, fight::DEPTH) == Some(true);
         }
     }
     if open {
