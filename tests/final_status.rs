@@ -2054,3 +2054,44 @@ fn a_race_the_reader_leaves_open_in_a_small_closed_fight_is_no_count() {
         assert_eq!((s.black, s.white), (82.0, 83.0), "{to_move:?}");
     }
 }
+
+/// Held-out `13-l1-s5932` (GNU Go 3.8 self-play, 13x13, level 1), white to move: black's
+/// L7-M7-M6, L5-L4, N5 and M3 in white's lower right hold together by two spaces, N8-N6 (one
+/// eye) and M5-M4-N4, where white's N4 (beside its N3) makes M5 false with white's L6: M5 is
+/// a half eye, and the group has one eye and a half. nakade read white's N4 as a stone black
+/// takes (black N2, white N1 takes it, black L3: the reader found no save, missing white's
+/// K2, which gives the string N3-N4 joins at N2 liberties first), counted M5 as a proper
+/// eye, and called the seven stones alive with two eyes. GNU Go 3.8: dead (its `eval_eye
+/// M4` 0 1, attack N4); KataGo (`katago.py read FILE W 200`): black's stones white's, -1.0,
+/// and, after white N4 with black to move, N3-N4 white's.
+#[test]
+fn an_eye_made_false_by_a_stone_the_reader_keeps_is_a_half_eye() {
+    let diagram = "\
++---------------------------+
+|. . . . . . X X O . . . .|
+|X X . X . . X O . . . O .|
+|X O X . X . X O O O O X .|
+|O O O X X . X X O X X O .|
+|. O . O O X . X O . . O .|
+|. . O O X . X X O O . . .|
+|. O X X X . X X X O X X .|
+|O O X X O X X O O O O X .|
+|X X . X O O O O . O X . X|
+|. . . X X O . . . . X . .|
+|. . X . X O . . O . . X O|
+|. . X . X X O . . . O O .|
+|. . . X O O O . . . . . .|
++---------------------------+
+";
+    let board = ascii::parse_board(diagram, None).unwrap().board;
+    let at = |s: &str| vertex::parse(&board, s).unwrap();
+    let report = read_final(&board, Color::White);
+    let g = report.group_at(at("L7")).unwrap();
+    assert_eq!((g.status, g.stones.len()), (FinalStatus::Dead, 7));
+    match &g.reason {
+        nakade::board::finish::Reason::Critical { kill, save, .. } => {
+            assert_eq!((*kill, *save), (Some(at("N4")), Some(at("N4"))));
+        }
+        other => panic!("expected a critical group, got {other:?}"),
+    }
+}

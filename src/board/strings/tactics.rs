@@ -501,6 +501,10 @@ fn safe_below_root(libs: usize, wide: u8) -> bool {
     libs >= 5 || (libs == 4 && wide < FOUR_LIBERTY_WIDE) || (libs == 3 && wide == 0)
 }
 
+/// The most liberties a friend of a two-liberty string may have for the defence to try
+/// giving it more ([`Reader::defend_read`]).
+const FRIEND_LIBERTIES: usize = 4;
+
 /// Can the string through `target` be captured, its opponent moving first?
 pub fn attack(board: &mut Board, target: Loc, limits: ReadLimits) -> Attack {
     attack_with(board, target, limits, false)
@@ -1311,6 +1315,41 @@ impl Reader<'_> {
             }
             self.append_sorted(&mut candidates, toward);
         }
+        // A string of two liberties saved by joining a friend through one of them may need
+        // that friend to gain liberties first, when it has few and the last move took one
+        // of them: a move at the friend's own liberty (white K2 for L2-M2, which N3-N4
+        // joins at N2, after black's L3, when black's K2 would leave the joined string
+        // short). Only after such a move: tried after every move, they made the reader take
+        // J6 for a save of J4 in `tests::
+        // a_move_joining_the_friends_beside_both_liberties_makes_them_miai` (black's G6
+        // answers it).
+        if libs.len() == 2 && wide >= 3 {
+            let head = self.board.string_id(target);
+            let mut friends: Moves = Moves::new();
+            for &l in libs.iter() {
+                for n in self.board.neighbors(l) {
+                    if self.board.color(n) == Some(owner) && self.board.string_id(n) != head {
+                        friends.push(self.board.string_id(n));
+                    }
+                }
+            }
+            friends.sort();
+            friends.dedup();
+            let mut reinforce = Moves::new();
+            let last = self.board.history().last().and_then(|m| m.loc);
+            for &f in &friends {
+                let touched = last.is_some_and(|m| {
+                    self.board
+                        .neighbors(m)
+                        .any(|n| self.board.color(n) == Some(owner) && self.board.string_id(n) == f)
+                });
+                if touched && self.board.liberty_count(f) <= FRIEND_LIBERTIES {
+                    let fl = Libs::of(self.board, f);
+                    reinforce.extend(fl.iter().copied().filter(|l| !libs.contains(l)));
+                }
+            }
+            self.append_sorted(&mut candidates, reinforce);
+        }
         // And the owner's other strings beside that liberty, the stones that make its
         // capture a ko, may be given liberties when they have two at most (black A10 for
         // A12-A11 beside A13, black B13's liberty, after white B11).
@@ -1490,6 +1529,33 @@ O O X O .
         let (a, d) = status_of(text, 5);
         assert_eq!(a, "captures D5");
         assert_eq!(d, "saves D5");
+    }
+
+    /// A two-liberty string saved by joining a friend short of liberties: the defence may
+    /// give the friend liberties first. Held-out `13-l1-s5932` with a white stone added at
+    /// N4 (the target): black N2, white N1 takes it, black L3 leaves the string N3-N4 (M4,
+    /// N2) a join at N2 to L2-M2, which black's K2 would then leave short; white K2 (or J2,
+    /// K3) first saves it. Without that move the reader called N4 captured at N2, so the
+    /// attacker's stone there was "unsafe" and black's M5 counted as a proper eye, not a half
+    /// eye (GNU Go 3.8: `attack N4` 0; KataGo, black to move: N3-N4 white's, -1.0).
+    #[test]
+    fn a_defence_may_give_liberties_to_the_friend_it_joins() {
+        let text = "\
+. . . . . . X X O . . . .
+X X . X . . X O . . . O .
+X O X . X . X O O O O X .
+O O O X X . X X O X X O .
+. O . O O X . X O . . O .
+. . O O X . X X O O . . .
+. O X X X . X X X O X X .
+O O X X O X X O O O O X .
+X X . X O O O O . O X . X
+. . . X X O . . . . X . t
+. . X . X O . . O . . X O
+. . X . X X O . . . O O .
+. . . X O O O . . . . . .";
+        let (a, d) = status_of(text, 13);
+        assert_eq!((a.as_str(), d.as_str()), ("fails", "not needed"));
     }
 
     const LADDER: &str = "\
