@@ -569,6 +569,8 @@ pub fn read(
 pub struct Fight<'a> {
     /// `None` for an area beyond [`MAX_AREA`] points.
     search: Option<Search<'a>>,
+    /// The last answer to each question: the attacker first, the defender first.
+    last: [Option<Outcome>; 2],
 }
 
 impl<'a> Fight<'a> {
@@ -576,11 +578,20 @@ impl<'a> Fight<'a> {
     /// points of `area`, as `board` has it.
     pub fn new(board: &Board, attacker: Color, targets: &'a [Loc], area: &'a [Loc]) -> Self {
         let search = (area.len() <= MAX_AREA).then(|| Search::new(board, attacker, targets, area));
-        Fight { search }
+        Fight {
+            search,
+            last: [None; 2],
+        }
     }
 
     /// [`read`] on the board the fight was made for (its moves played and taken back).
     pub fn read(&mut self, board: &mut Board, defender_first: bool, depth: u8) -> Outcome {
+        let outcome = self.read_all(board, defender_first, depth);
+        self.last[usize::from(defender_first)] = Some(outcome);
+        outcome
+    }
+
+    fn read_all(&mut self, board: &mut Board, defender_first: bool, depth: u8) -> Outcome {
         let Some(s) = self.search.as_mut() else {
             return Outcome::OutOfBudget;
         };
@@ -596,6 +607,27 @@ impl<'a> Fight<'a> {
             Ok(None) => Outcome::Open,
             Err(OutOfBudget) => Outcome::OutOfBudget,
         }
+    }
+
+    /// The move that decided the last answer at the root of the question asked with
+    /// `defender_first`, on the board as it was asked: the attacker's capture where it
+    /// captures moving first, the defender's save where the attacker, the defender moving
+    /// first, fails. `None` where no move decided it (the attacker failing moving first, a
+    /// capture the defender cannot stop, a pass that saves, a question left open or not
+    /// asked).
+    pub fn root_move(&self, board: &Board, defender_first: bool) -> Option<Loc> {
+        let decisive = if defender_first {
+            Outcome::Fails
+        } else {
+            Outcome::Captures
+        };
+        if self.last[usize::from(defender_first)] != Some(decisive) {
+            return None;
+        }
+        let s = self.search.as_ref()?;
+        let key = Search::key(board, !defender_first);
+        let decided = s.decided(&key);
+        (decided < PASS_MOVE).then(|| s.area[usize::from(decided)])
     }
 
     /// [`Fight::read`] as [`captures_within`] answers: `None` left open or past the budget.

@@ -371,6 +371,12 @@ pub enum Reason {
     ShortOfLiberties {
         /// Taken whoever moves first.
         settled: bool,
+        /// The opponent's first move that takes it, where the reading names one.
+        kill: Option<Loc>,
+        /// Its owner's first move that keeps it, where it is kept moving first (not
+        /// `settled`) and the reading names one: a teire ([`Score::teire`]) while it is
+        /// alive.
+        save: Option<Loc>,
     },
     /// Its group's eye spaces hold every liberty of two of its strings short of liberties
     /// that share one, and the opponent moving first takes one of its strings there (which,
@@ -390,7 +396,7 @@ impl Reason {
         match self {
             // A race of equal liberties goes to the side to move.
             Reason::LostRace(a, b) => a != b,
-            Reason::LostRaceRead { settled } | Reason::ShortOfLiberties { settled } => *settled,
+            Reason::LostRaceRead { settled } | Reason::ShortOfLiberties { settled, .. } => *settled,
             Reason::Critical { .. }
             | Reason::SaveFails { .. }
             | Reason::Atari(_)
@@ -498,16 +504,26 @@ impl Reason {
                 vertex::name(board, *kill),
                 vertex::name(board, *answer)
             ),
-            Reason::ShortOfLiberties { settled: true } => {
+            Reason::ShortOfLiberties { settled: true, .. } => {
                 "a string of it has its liberties only in its eye spaces and is taken in the \
                  closed fight there, read to the end, whoever moves first"
                     .into()
             }
-            Reason::ShortOfLiberties { settled: false } => {
-                "a string of it has its liberties only in its eye spaces: read to the end, \
-                 the opponent moving first takes it in the closed fight there, its owner \
-                 moving first keeps it"
-                    .into()
+            Reason::ShortOfLiberties {
+                settled: false,
+                kill,
+                save,
+            } => {
+                let at = |p: &Option<Loc>| {
+                    p.map_or(String::new(), |p| format!(" ({})", vertex::name(board, p)))
+                };
+                format!(
+                    "a string of it has its liberties only in its eye spaces: read to the end, \
+                     the opponent moving first{} takes it in the closed fight there, its owner \
+                     moving first{} keeps it",
+                    at(kill),
+                    at(save)
+                )
             }
             Reason::WallShortOfLiberties { kept } => format!(
                 "strings of it short of liberties have them only in its eye spaces: the \
@@ -1193,7 +1209,18 @@ struct Round<'a, 'e> {
 }
 
 /// See [`Round::fights`].
-type FightsRead = rustc_hash::FxHashMap<(Loc, Vec<Loc>, u8, bool), (bool, bool)>;
+type FightsRead = rustc_hash::FxHashMap<(Loc, Vec<Loc>, u8, bool), FightRead>;
+
+/// What [`decide`] reads of a closed fight: whether the opponent takes the string moving
+/// first (`taken`, with its first move `kill`), and whether it does whoever moves first
+/// (`settled`; else the owner's first move that keeps it, `save`, where the reading ends).
+#[derive(Clone, Copy, Debug)]
+struct FightRead {
+    taken: bool,
+    settled: bool,
+    kill: Option<Loc>,
+    save: Option<Loc>,
+}
 
 /// One round of step 5: each weak group not yet decided, enclosed or open, raced or in seki,
 /// from the groups and their spaces' reports (`fixed`: the groups decided in earlier
@@ -1337,16 +1364,28 @@ fn decide(
         .flat_map(|(g, short)| short.iter().map(|r| (g.color.opponent(), r)))
         .filter(|(_, r)| !read_fights.borrow().contains_key(&r.key()))
         .collect();
+    // The fight's points in the board's canonical order: the moves the reading names (the
+    // kill, the save) are then the same however the board is turned.
+    let frame = (!unread.is_empty()).then(|| Frame::of(board, None));
     let answers = side_by_side(work, &unread, 2, Tasks::OneEach, |b, (attacker, r)| {
         let stones = r.targets(b);
+        let mut area = r.area.clone();
+        if let Some(frame) = &frame {
+            frame.sort(b, &mut area);
+        }
         // Both questions of one fight: the second reads on the first's table.
-        let mut reading = fight::Fight::new(b, *attacker, &stones, &r.area);
+        let mut reading = fight::Fight::new(b, *attacker, &stones, &area);
         let mut takes = |b: &mut Board, defender_first: bool| {
             reading.captures_within(b, defender_first, r.depth) == Some(true)
         };
         let taken = takes(b, false);
         let settled = taken && takes(b, true);
-        (taken, settled)
+        FightRead {
+            taken,
+            settled,
+            kill: reading.root_move(b, false),
+            save: reading.root_move(b, true),
+        }
     });
     for ((_, r), answer) in unread.iter().zip(answers) {
         read_fights.borrow_mut().insert(r.key(), answer);
@@ -1355,7 +1394,13 @@ fn decide(
         // Whether a reading of a string or of the body took something here.
         let mut took = false;
         for r in short {
-            let Some(&(taken, settled)) = read_fights.borrow().get(&r.key()) else {
+            let Some(&FightRead {
+                taken,
+                settled,
+                kill,
+                save,
+            }) = read_fights.borrow().get(&r.key())
+            else {
                 continue;
             };
             if !taken {
@@ -1371,7 +1416,11 @@ fn decide(
                 break;
             }
             took = true;
-            let why = Reason::ShortOfLiberties { settled };
+            let why = Reason::ShortOfLiberties {
+                settled,
+                kill,
+                save,
+            };
             if settled || to_move != g.color {
                 for &s in &r.dies {
                     new_dead.push((s, why.clone()));

@@ -82,7 +82,8 @@ pub struct Score {
     /// has filled the dame one of its strings would be in atari there (the string's last
     /// liberty), and the vital point where a critical group's status is still to be played
     /// out ([`Reason::Critical`]: its owner's second eye when it is alive, the opponent's
-    /// kill when it is dead), and a group's answer where it lives by miai and gives up a
+    /// kill when it is dead; the same for a string short of liberties whose closed fight the
+    /// side to move decides, [`Reason::ShortOfLiberties`]), and a group's answer where it lives by miai and gives up a
     /// string ([`Reason::Miai`]). Named, not counted: under territory rules each costs its owner a
     /// point when played (GNU Go 3.8's `final_score` counts a critical group's vital point
     /// as dame).
@@ -281,17 +282,33 @@ fn needed_half_eye(report: &FinalReport, s: Loc, last: Loc) -> bool {
 /// liberty), the last liberty of each string left in atari, when it is an empty point of the
 /// string's own territory (unless its group needs the eye there: [`needed_half_eye`]); each
 /// critical group's vital point still to play (its owner's save when it is alive, the
-/// opponent's kill when it is dead); and where a group alive by miai gives up a string to
+/// opponent's kill when it is dead), and so for a string short of liberties in a closed fight
+/// that the side to move decides ([`Reason::ShortOfLiberties`]); and where a group alive by miai gives up a string to
 /// the opponent's first move, the answer it must still play ([`Reason::Miai`]).
 fn teire(board: &Board, report: &FinalReport, dame: &[Loc]) -> Vec<Loc> {
     let mut out: Vec<Loc> = report
         .groups
         .iter()
         .filter_map(|g| match (&g.reason, g.status) {
-            (Reason::Critical { save, .. }, FinalStatus::Alive) => *save,
-            (Reason::Critical { kill, .. } | Reason::SaveFails { kill, .. }, FinalStatus::Dead) => {
-                *kill
-            }
+            (
+                Reason::Critical { save, .. }
+                | Reason::ShortOfLiberties {
+                    settled: false,
+                    save,
+                    ..
+                },
+                FinalStatus::Alive,
+            ) => *save,
+            (
+                Reason::Critical { kill, .. }
+                | Reason::SaveFails { kill, .. }
+                | Reason::ShortOfLiberties {
+                    settled: false,
+                    kill,
+                    ..
+                },
+                FinalStatus::Dead,
+            ) => *kill,
             // The answer its group must still play, giving the string up.
             (Reason::Miai { answer, .. }, FinalStatus::Dead) => Some(*answer),
             _ => None,
