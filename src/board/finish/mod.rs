@@ -421,6 +421,9 @@ impl Reason {
                 format!("{} to {} eyes", e.min, e.max)
             }
         };
+        // A move named, where there is one: " (E5)".
+        let at =
+            |p: &Option<Loc>| p.map_or(String::new(), |p| format!(" ({})", vertex::name(board, p)));
         match self {
             Reason::PassAlive => "pass-alive (Benson)".into(),
             Reason::TwoEyes(_) => "two eyes".into(),
@@ -435,9 +438,6 @@ impl Reason {
                 kill,
                 save,
             } => {
-                let at = |p: &Option<Loc>| {
-                    p.map_or(String::new(), |p| format!(" ({})", vertex::name(board, p)))
-                };
                 format!(
                     "critical ({}): dies if the opponent moves first{}, lives if its owner does{}",
                     eyes(e),
@@ -514,9 +514,6 @@ impl Reason {
                 kill,
                 save,
             } => {
-                let at = |p: &Option<Loc>| {
-                    p.map_or(String::new(), |p| format!(" ({})", vertex::name(board, p)))
-                };
                 format!(
                     "a string of it has its liberties only in its eye spaces: read to the end, \
                      the opponent moving first{} takes it in the closed fight there, its owner \
