@@ -854,7 +854,15 @@ fn from_readings(
         // small area beside it) has its large spaces read once the rounds are over, for its
         // reason: they cannot make it short of eyes, and while the rounds take dead stones
         // off around it they change, so a reading of each would be spent for nothing.
-        let mut groups = candidates(board, ev, &live, &reports, &pass_alive, limits.analysis);
+        let mut groups = candidates(
+            board,
+            ev,
+            &live,
+            &reports,
+            &pass_alive,
+            &capturable,
+            limits.analysis,
+        );
         let mut needed = vec![None; reports.len()];
         let mut at_end = vec![None; reports.len()];
         for g in groups.iter().filter(|g| !g.pass_alive && g.space_min < 2) {
@@ -918,14 +926,30 @@ fn from_readings(
             }
         }
         if let Some(again) = read_marked(work, ev, &mut reports, &needed, limits.analysis, |r| {
-            candidates(board, ev, &live, r, &pass_alive, limits.analysis)
+            candidates(
+                board,
+                ev,
+                &live,
+                r,
+                &pass_alive,
+                &capturable,
+                limits.analysis,
+            )
         }) {
             groups = again;
         }
         if rounds > MAX_ROUNDS {
             if let Some(again) =
                 read_marked(work, ev, &mut reports, &at_end, limits.analysis, |r| {
-                    candidates(board, ev, &live, r, &pass_alive, limits.analysis)
+                    candidates(
+                        board,
+                        ev,
+                        &live,
+                        r,
+                        &pass_alive,
+                        &capturable,
+                        limits.analysis,
+                    )
                 })
             {
                 groups = again;
@@ -944,7 +968,15 @@ fn from_readings(
         if !changed {
             if let Some(again) =
                 read_marked(work, ev, &mut reports, &at_end, limits.analysis, |r| {
-                    candidates(board, ev, &live, r, &pass_alive, limits.analysis)
+                    candidates(
+                        board,
+                        ev,
+                        &live,
+                        r,
+                        &pass_alive,
+                        &capturable,
+                        limits.analysis,
+                    )
                 })
             {
                 groups = again;
@@ -2215,13 +2247,19 @@ fn critical(board: &Board, reports: &[SpaceReport], g: &Candidate) -> Reason {
     }
 }
 
-/// Step 2: group the live strings and count their eyes.
+/// Step 2: group the live strings and count their eyes. `known` holds what the readings
+/// so far say of each string, by its head: whether the tactical reader captures it, the
+/// opponent moving first (`None`: not read yet, read here where asked). The first reading
+/// of a string answers as a reading of its own would (`strings::capturable`), so an
+/// invader read there is not read again (`19-l10-s6562` of the held-out games: three
+/// invaders of two liberties, 1.3 to 2.5 ms each, one after another).
 fn candidates(
     board: &Board,
     ev: &Evaluator<'_>,
     live: &Liveness,
     reports: &[SpaceReport],
     pass_alive: &[bool],
+    known: &[Option<bool>],
     limits: AnalysisLimits,
 ) -> Vec<Candidate> {
     let read = limits.read;
@@ -2351,10 +2389,13 @@ fn candidates(
                 // One eye whoever moves first there, a second for the owner moving first.
                 Some(a)
                     if a.invaders.is_empty() || {
-                        let mut work = board.clone();
-                        a.invaders
-                            .iter()
-                            .all(|&i| strings::capturable(&mut work, i, read))
+                        let mut work: Option<Board> = None;
+                        a.invaders.iter().all(|&i| {
+                            known[board.string_id(i).index()].unwrap_or_else(|| {
+                                let work = work.get_or_insert_with(|| board.clone());
+                                strings::capturable(work, i, read)
+                            })
+                        })
                     } =>
                 {
                     // As a space of `b` 1 and `c` 2 whose `a` is not known.
