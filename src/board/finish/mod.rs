@@ -850,19 +850,16 @@ fn from_readings(
             analysis::analyze_deferring(work, ev, &live, limits.analysis, Defer::Large)
                 .into_iter()
                 .unzip();
+        // The groups of this round's spaces, with what the readings so far say of each
+        // string's capture.
+        let regroup = |r: &[SpaceReport], known: &[Option<bool>]| {
+            candidates(board, ev, &live, r, &pass_alive, known, limits.analysis)
+        };
         // A group alive without them all the same (an area counted, or a second eye in a
         // small area beside it) has its large spaces read once the rounds are over, for its
         // reason: they cannot make it short of eyes, and while the rounds take dead stones
         // off around it they change, so a reading of each would be spent for nothing.
-        let mut groups = candidates(
-            board,
-            ev,
-            &live,
-            &reports,
-            &pass_alive,
-            &capturable,
-            limits.analysis,
-        );
+        let mut groups = regroup(&reports, &capturable);
         let mut needed = vec![None; reports.len()];
         let mut at_end = vec![None; reports.len()];
         for g in groups.iter().filter(|g| !g.pass_alive && g.space_min < 2) {
@@ -926,30 +923,14 @@ fn from_readings(
             }
         }
         if let Some(again) = read_marked(work, ev, &mut reports, &needed, limits.analysis, |r| {
-            candidates(
-                board,
-                ev,
-                &live,
-                r,
-                &pass_alive,
-                &capturable,
-                limits.analysis,
-            )
+            regroup(r, &capturable)
         }) {
             groups = again;
         }
         if rounds > MAX_ROUNDS {
             if let Some(again) =
                 read_marked(work, ev, &mut reports, &at_end, limits.analysis, |r| {
-                    candidates(
-                        board,
-                        ev,
-                        &live,
-                        r,
-                        &pass_alive,
-                        &capturable,
-                        limits.analysis,
-                    )
+                    regroup(r, &capturable)
                 })
             {
                 groups = again;
@@ -968,15 +949,7 @@ fn from_readings(
         if !changed {
             if let Some(again) =
                 read_marked(work, ev, &mut reports, &at_end, limits.analysis, |r| {
-                    candidates(
-                        board,
-                        ev,
-                        &live,
-                        r,
-                        &pass_alive,
-                        &capturable,
-                        limits.analysis,
-                    )
+                    regroup(r, &capturable)
                 })
             {
                 groups = again;
