@@ -83,10 +83,10 @@ pub struct Score {
     /// liberty), and the vital point where a critical group's status is still to be played
     /// out ([`Reason::Critical`]: its owner's second eye when it is alive, the opponent's
     /// kill when it is dead; the same for a string short of liberties whose closed fight the
-    /// side to move decides, [`Reason::ShortOfLiberties`]), and a group's answer where it lives by miai and gives up a
-    /// string ([`Reason::Miai`]). Named, not counted: under territory rules each costs its owner a
-    /// point when played (GNU Go 3.8's `final_score` counts a critical group's vital point
-    /// as dame).
+    /// side to move decides, [`Reason::ShortOfLiberties`]), and a group's answer where it
+    /// lives by miai and gives up a string ([`Reason::Miai`]). Named, not counted: under
+    /// territory rules each costs its owner a point when played (GNU Go 3.8's `final_score`
+    /// counts a critical group's vital point as dame).
     pub teire: Vec<Loc>,
     /// Prisoners each side holds at the end: (taken by black, taken by white); dead stones
     /// included.
@@ -283,8 +283,9 @@ fn needed_half_eye(report: &FinalReport, s: Loc, last: Loc) -> bool {
 /// string's own territory (unless its group needs the eye there: [`needed_half_eye`]); each
 /// critical group's vital point still to play (its owner's save when it is alive, the
 /// opponent's kill when it is dead), and so for a string short of liberties in a closed fight
-/// that the side to move decides ([`Reason::ShortOfLiberties`]); and where a group alive by miai gives up a string to
-/// the opponent's first move, the answer it must still play ([`Reason::Miai`]).
+/// that the side to move decides ([`Reason::ShortOfLiberties`]); and where a group alive by
+/// miai gives up a string to the opponent's first move, the answer it must still play
+/// ([`Reason::Miai`]).
 fn teire(board: &Board, report: &FinalReport, dame: &[Loc]) -> Vec<Loc> {
     let mut out: Vec<Loc> = report
         .groups

@@ -90,8 +90,8 @@ pub enum Digits {
     #[default]
     All,
     /// `b` and `c` only, the eyes with the attacker and with the owner moving first (see
-    /// [`Features::min_max`](crate::evaluation::solve::Features::min_max)): what the final status asks, at a fraction of a whole
-    /// solve's cost. Such a space's source is [`Source::SolverMinMax`]. A space of at most
+    /// [`Features::min_max`](crate::evaluation::solve::Features::min_max)): what the final
+    /// status asks, at a fraction of a whole solve's cost. Such a space's source is [`Source::SolverMinMax`]. A space of at most
     /// eight vertices is read as with [`Digits::MinMaxFirst`]: whole where `b` and `c`
     /// differ, for its vital points.
     MinMax,
@@ -100,8 +100,8 @@ pub enum Digits {
     /// `c` are equal, or whose whole reading gives up, keeps [`Source::SolverMinMax`].
     MinMaxFirst,
     /// First only whether a space gives one eye at least with the attacker moving first
-    /// (see [`Features::one_eye`](crate::evaluation::solve::Features::one_eye)), and `b` and `c` as with [`Digits::MinMax`] where it
-    /// does not: what a group with one sure eye elsewhere asks of its one other space. A
+    /// (see [`Features::one_eye`](crate::evaluation::solve::Features::one_eye)), and `b` and
+    /// `c` as with [`Digits::MinMax`] where it does not: what a group with one sure eye elsewhere asks of its one other space. A
     /// space that gives one has the source [`Source::SolverOneEye`]. A space of at most
     /// eight vertices is read as with [`Digits::MinMax`].
     OneEye,
