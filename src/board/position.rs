@@ -686,39 +686,12 @@ impl Board {
                 }
             }
         }
-        // The liberties of the string the stone makes. Alone, or joining one string, they
-        // follow from the stone's neighbours (a string's liberties are counted again only
-        // where strings merge): the string's own, less the point played, plus each empty
-        // neighbour that was not already one of them.
-        let libs = match k {
-            0 => self
-                .adjacent(loc)
-                .iter()
-                .filter(|n| self.points[n.index()] == Point::Empty)
-                .count() as u16,
-            1 => {
-                let h = friends[0];
-                let mut libs = self.num_libs[h as usize] - 1;
-                for n in self.adjacent(loc) {
-                    if self.points[n.index()] != Point::Empty {
-                        continue;
-                    }
-                    let touches = self.adjacent(n).iter().any(|&m| {
-                        m != loc
-                            && self.points[m.index()] == Point::Stone(color)
-                            && self.chain_head[m.index()] == h
-                    });
-                    libs += u16::from(!touches);
-                }
-                libs
-            }
-            _ => 0,
-        };
+        // The liberties of the string the stone makes, counted before the strings merge.
+        let libs = self.joined_libs(loc, color, &friends[..k]);
         let mut head = loc.0;
         for &h in &friends[..k] {
             head = self.merge(head, h);
         }
-        let libs = if k > 1 { self.count_libs(head) } else { libs };
         self.set(Field::Libs, head as usize, libs);
         // Each opponent string beside the stone had the point as one liberty: it has one
         // fewer now, and none means it is captured.
@@ -891,14 +864,62 @@ impl Board {
         big
     }
 
-    /// The liberties of the string with head `head`, counted once each.
-    fn count_libs(&mut self, head: u16) -> u16 {
+    /// A fresh generation of [`Board::stamp`]: no point is marked with it yet.
+    fn next_stamp(&mut self) -> u32 {
         self.stamp_gen = self.stamp_gen.wrapping_add(1);
         if self.stamp_gen == 0 {
             self.stamp.iter_mut().for_each(|s| *s = 0);
             self.stamp_gen = 1;
         }
-        let gen = self.stamp_gen;
+        self.stamp_gen
+    }
+
+    /// The liberties of the string a stone of `color` just put at `loc` makes with the
+    /// strings `friends` (their heads, before they merge): those of the largest, less the
+    /// point played, plus each empty point beside the stone or a smaller friend that is not
+    /// beside the largest. Only the smaller strings are walked: a stone joining a long wall
+    /// to a short string (the closed fights' throw-ins and connections) costs the short
+    /// string's stones, not the wall's.
+    fn joined_libs(&mut self, loc: Loc, color: Color, friends: &[u16]) -> u16 {
+        let Some(&big) = friends.iter().max_by_key(|&&h| self.num_stones[h as usize]) else {
+            return self
+                .adjacent(loc)
+                .iter()
+                .filter(|n| self.points[n.index()] == Point::Empty)
+                .count() as u16;
+        };
+        let gen = self.next_stamp();
+        // `loc` was a liberty of every friend.
+        let mut libs = self.num_libs[big as usize] - 1;
+        // The stone is a string of its own until the merge: its chain is itself.
+        let smaller = friends.iter().copied().filter(|&h| h != big);
+        for start in std::iter::once(loc.0).chain(smaller) {
+            let mut cur = start;
+            loop {
+                for n in self.adjacent(Loc(cur)) {
+                    let j = n.index();
+                    if self.points[j] != Point::Empty || self.stamp[j] == gen {
+                        continue;
+                    }
+                    self.stamp[j] = gen;
+                    let beside_big = self.adjacent(n).iter().any(|m| {
+                        self.points[m.index()] == Point::Stone(color)
+                            && self.chain_head[m.index()] == big
+                    });
+                    libs += u16::from(!beside_big);
+                }
+                cur = self.next_in_chain[cur as usize];
+                if cur == start {
+                    break;
+                }
+            }
+        }
+        libs
+    }
+
+    /// The liberties of the string with head `head`, counted once each.
+    fn count_libs(&mut self, head: u16) -> u16 {
+        let gen = self.next_stamp();
         let mut count = 0;
         let mut cur = head;
         loop {
@@ -1192,7 +1213,9 @@ mod tests {
     fn random_games_stay_consistent_and_undo_exactly() {
         use rand::{RngExt, SeedableRng};
         let mut rng = rand::rngs::StdRng::seed_from_u64(7);
-        for size in [2, 3, 5, 9] {
+        // 19x19: stones joining long strings to short ones (the liberties of the merged
+        // string are counted from the shorter ones).
+        for size in [2, 3, 5, 9, 19] {
             let mut bd = Board::new(size).unwrap();
             bd.set_suicide_allowed(size % 2 == 1);
             let mut snapshots = vec![bd.clone()];

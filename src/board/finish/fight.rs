@@ -102,7 +102,9 @@ pub(crate) fn too_big(board: &Board, area: &[Loc]) -> bool {
 
 struct Search<'a> {
     attacker: Color,
-    targets: &'a [Loc],
+    /// One stone of each target string (a string is taken whole, and stays one string
+    /// until then): the stones the reading asks after at every node.
+    targets: Vec<Loc>,
     area: &'a [Loc],
     /// Per position and side to move: the greatest depth read that fails the attacker,
     /// the least that wins (a win within fewer plies is a win within more), and the index
@@ -170,11 +172,21 @@ fn tick(nodes: &mut usize) -> Result<(), OutOfBudget> {
 }
 
 impl<'a> Search<'a> {
-    fn new(board: &Board, attacker: Color, targets: &'a [Loc], area: &'a [Loc]) -> Self {
+    fn new(board: &Board, attacker: Color, targets: &[Loc], area: &'a [Loc]) -> Self {
         let empty = area.iter().filter(|&&p| board.is_empty(p)).count();
+        let mut heads: Vec<Loc> = Vec::new();
+        let mut kept: Vec<Loc> = Vec::new();
+        for &t in targets {
+            if board.is_empty(t) {
+                kept.push(t);
+            } else if !heads.contains(&board.string_id(t)) {
+                heads.push(board.string_id(t));
+                kept.push(t);
+            }
+        }
         Search {
             attacker,
-            targets,
+            targets: kept,
             area,
             memo: FxHashMap::default(),
             open: Default::default(),
@@ -218,7 +230,7 @@ impl<'a> Search<'a> {
         // its colour's).
         let mut heads = [Loc(0); 4];
         let mut k = 0;
-        for &t in self.targets {
+        for &t in &self.targets {
             if k < heads.len() && !b.is_empty(t) && !heads[..k].contains(&b.string_id(t)) {
                 heads[k] = b.string_id(t);
                 k += 1;
@@ -576,7 +588,7 @@ pub struct Fight<'a> {
 impl<'a> Fight<'a> {
     /// The fight of `attacker` against `targets` (stones of the other colour) on the empty
     /// points of `area`, as `board` has it.
-    pub fn new(board: &Board, attacker: Color, targets: &'a [Loc], area: &'a [Loc]) -> Self {
+    pub fn new(board: &Board, attacker: Color, targets: &[Loc], area: &'a [Loc]) -> Self {
         let search = (area.len() <= MAX_AREA).then(|| Search::new(board, attacker, targets, area));
         Fight {
             search,
