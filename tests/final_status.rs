@@ -896,6 +896,55 @@ fn a_group_with_an_eye_has_the_liberties_it_shares_in_a_race() {
     );
 }
 
+/// Held-out `19-l10-s6754` (GNU Go 3.8 self-play at level 10, white to move): black's 30
+/// stones H18 to T13 enclose a 45-point area at the top, which white's weak strings J18 and
+/// H19 (two liberties each) touch at one end. Counted by the liberties beside the group
+/// (the area is not closed), black had 14 against the 16 of white's ten stones on the top
+/// edge and lost the race (W+117.5); an area that large inside the group's own stones is an
+/// eye no race fills, and the ten white stones die, as GNU Go 3.8 (`final_status_list
+/// dead`, B+41.5) and KataGo (150 visits, white to move: the top black's, +1.0, black
+/// leading by 42.1) read it.
+#[test]
+fn a_large_area_that_weak_opponent_strings_touch_is_an_eye_in_a_race() {
+    assert_scored_whoever_moves(
+        HELD_19_L10_S6754,
+        "5.5",
+        &[
+            "white dead (10 stones: B19 H19 C18 D18 E18 G18 J18 D17 F17 F16): 0 to 1 eyes \
+             inside the opponent's area",
+            "black alive (58 stones: A18 B18 H18 C17 E17 G17 H17 J17 K17 L17 R17 S17 C16 D16 \
+             E16 H16 K16 M16 O16 Q16 S16 D15 F15 G15 H15 M15 N15 Q15 S15 T15 D14 L14 M14 O14 \
+             P14 T14 D13 F13 M13 S13 T13 E12 F12 B11 C11 D11 E11 F11 C10 A9 B9 C9 A8 C8 B7 C7 \
+             B6 C6): two eyes",
+        ],
+        "B+41.5",
+    );
+}
+
+const HELD_19_L10_S6754: &str = "\
++---------------------------------------+
+|. O . . . . . O . . . . . . . . . . .|
+|X X O O O . O X O . . . . . . . . . .|
+|. . X O X O X X X X X . . . . . X X .|
+|. . X X X O . X O X O X . X . X O X .|
+|. . . X O X X X O O O X X . . X O X X|
+|. . . X O O O O O O X X O X X O O O X|
+|. . . X O X O X X X O X O O O . O X X|
+|. . . . X X O O O X O O O . . O . O O|
+|. X X X X X O . O X O X O O . . . O .|
+|. O X O O O . O X X X X O X O . O . .|
+|X X X O . . O X . . X . X X O O X O O|
+|X . X O . O X X X X . . X O O X X X O|
+|O X X O O . O X O X . X O O O O X X O|
+|O X X O . O . O O O X X X X X O X X O|
+|O O O X O X . . . O O X O O O O X . X|
+|. . O . O . . . . O X X O X O X . X .|
+|. . . O . . O . . O O X X X X X . . .|
+|. . . . . . . . O . O X . X . . . . .|
+|. . . . . . . . X O O O X . . . . . .|
++---------------------------------------+
+";
+
 /// The same space in the analysis, whose small spaces are read whole: where the whole
 /// reading gives up (here within 10,000 nodes), the space keeps `b` and `c` (417 nodes), not
 /// a bound.

@@ -113,7 +113,9 @@
 //!    read to the end: the group
 //!    and those it races are in **seki**, not settled ([`Reason::RaceLeftOpen`]: a ko in
 //!    held-out `13-l1-s5005`). The count: an eye counting the moves it takes to fill (a big
-//!    eye of four points five, of five eight), the last liberty of a string of the group in
+//!    eye of four points five, of five eight; a region of more than six points, at least
+//!    seven of them touching none but the group's stones, that no opponent string of more
+//!    than two liberties touches, an eye no race fills: held-out `19-l10-s6754`), the last liberty of a string of the group in
 //!    atari none (the opponent fills it by taking that string), a group with an eye against
 //!    one with none having the liberties both share (an eye: a region its stones close in,
 //!    none of whose strings the opponent can put in atari from outside it, or an opponent
@@ -2670,7 +2672,9 @@ fn enclosed(board: &Board, live: &Liveness, g: &Candidate, weak: &[Loc]) -> bool
 /// of empty points whose every neighbouring stone is the group's own) counts the moves the
 /// opponent needs to fill it, 1, 2, 3, 5, 8, 12 for one to six points (a big eye of four
 /// points is worth five liberties: the square four in the corner of two equal big eyes
-/// sharing a liberty goes to the side to move, as read by GNU Go).
+/// sharing a liberty goes to the side to move, as read by GNU Go), and a larger region with
+/// at least seven points inside the group's stones, touched by no opponent string of more
+/// than two liberties, 17 and five more a point inside past seven ([`race_count`]).
 fn race_liberties(board: &Board, strings: &[Loc]) -> usize {
     race_count(board, strings).count
 }
@@ -2771,7 +2775,29 @@ fn race_count(board: &Board, strings: &[Loc]) -> RaceCount {
                 }
             }
         }
+        // The points of the region that no stone but the group's touches: the opponent
+        // fills none of them without playing inside the group's own area first.
+        let inner = region
+            .iter()
+            .filter(|&&p| {
+                board
+                    .neighbors(p)
+                    .all(|m| board.color(m).is_none() || own(m))
+            })
+            .count();
         match BIG_EYE.get(region.len()) {
+            // A region larger than the table, with as many points inside the group's own
+            // area, that no opponent string of more than two liberties touches: an eye no
+            // race fills (held-out `19-l10-s6754`: black's 30 stones round a 45-point area
+            // that white's two weak strings J18 and H19 touch at one end).
+            None if inner >= BIG_EYE.len()
+                && walls.iter().all(|&w| own(w) || board.liberty_count(w) <= 2) =>
+            {
+                count += BIG_EYE[BIG_EYE.len() - 1] + 5 * (inner + 1 - BIG_EYE.len());
+                eye = true;
+                let taken = region.iter().copied().filter(|p| libs.contains(p));
+                single.extend(taken);
+            }
             Some(&n) if closed => {
                 count += n;
                 // A wall string the opponent can put in atari from outside the region
