@@ -208,27 +208,9 @@ impl<'a> Search<'a> {
         self.targets.iter().any(|&t| b.is_empty(t))
     }
 
-    /// The attacker's moves in the order [`Search::attack`] tries them, written to `order`
-    /// (their count returned): the moves of `early` that are not [`NO_MOVE`], then the empty
-    /// points of the area that are liberties of a target string (a capture takes them all:
-    /// the attacker's wins come soonest there: the fights of the final status over 439
-    /// positions, `tests/final/`, `tests/eval_eye/` and held-out games, read 39% fewer nodes
-    /// than in the area's order, and five of nine that gave up end), then the others. Points
-    /// not empty are left out.
-    fn attack_order(&self, b: &Board, early: [u8; 2], order: &mut [u8; MAX_AREA + 2]) -> usize {
-        let mut n = 0;
-        for m in early {
-            if m != NO_MOVE && !order[..n].contains(&m) {
-                order[n] = m;
-                n += 1;
-            }
-        }
-        #[cfg(test)]
-        let plain = self.plain_order;
-        #[cfg(not(test))]
-        let plain = false;
-        // The target strings left, the first four (a target may have joined another of
-        // its colour's).
+    /// The heads of the target strings left, the first four (a target may have joined
+    /// another of its colour's), and their number.
+    fn target_heads(&self, b: &Board) -> ([Loc; 4], usize) {
         let mut heads = [Loc(0); 4];
         let mut k = 0;
         for &t in &self.targets {
@@ -237,27 +219,26 @@ impl<'a> Search<'a> {
                 k += 1;
             }
         }
+        (heads, k)
+    }
+
+    /// The attacker's moves in the order [`Search::attack`] tries them, written to `order`
+    /// (their count returned): the moves of `early` that are not [`NO_MOVE`], then the empty
+    /// points of the area that are liberties of a target string (a capture takes them all:
+    /// the attacker's wins come soonest there: the fights of the final status over 439
+    /// positions, `tests/final/`, `tests/eval_eye/` and held-out games, read 39% fewer nodes
+    /// than in the area's order, and five of nine that gave up end), then the others. Points
+    /// not empty are left out.
+    fn attack_order(&self, b: &Board, early: [u8; 2], order: &mut [u8; MAX_AREA + 3]) -> usize {
+        let plain = self.plain();
+        let (heads, k) = self.target_heads(b);
         let heads = &heads[..k];
-        let mut later = [NO_MOVE; MAX_AREA];
-        let mut m = 0;
-        for (i, &p) in self.area.iter().enumerate() {
-            let i = i as u8;
-            if !b.is_empty(p) || early.contains(&i) {
-                continue;
-            }
-            let liberty = !plain
-                && b.neighbors(p)
-                    .any(|q| !b.is_empty(q) && heads.contains(&b.string_id(q)));
-            if liberty {
-                order[n] = i;
-                n += 1;
-            } else {
-                later[m] = i;
-                m += 1;
-            }
-        }
-        order[n..n + m].copy_from_slice(&later[..m]);
-        n + m
+        self.ranked(b, early, None, order, |p| {
+            let liberty = b
+                .neighbors(p)
+                .any(|q| !b.is_empty(q) && heads.contains(&b.string_id(q)));
+            usize::from(plain || !liberty)
+        })
     }
 
     /// The defender's moves in the order [`Search::defend`] tries them, written to `order`
@@ -269,6 +250,44 @@ impl<'a> Search<'a> {
     /// read 37% fewer nodes than with the pass first, and 6 instead of 22 give up).
     fn defend_order(&self, b: &Board, early: [u8; 2], order: &mut [u8; MAX_AREA + 3]) -> usize {
         let defender = self.attacker.opponent();
+        // A move at the last liberty of a string of `color`.
+        let fills_last = |p: Loc, color: Color| {
+            b.neighbors(p)
+                .any(|q| b.color(q) == Some(color) && b.liberty_count(q) == 1)
+        };
+        if self.plain() {
+            return self.ranked(b, early, Some(0), order, |_| 0);
+        }
+        self.ranked(b, early, Some(2), order, |p| {
+            if fills_last(p, self.attacker) {
+                0
+            } else if fills_last(p, defender) {
+                1
+            } else {
+                2
+            }
+        })
+    }
+
+    /// Whether the moves are read in the area's order ([`Search::plain_order`]).
+    fn plain(&self) -> bool {
+        #[cfg(test)]
+        return self.plain_order;
+        #[cfg(not(test))]
+        false
+    }
+
+    /// Write to `order` the moves of `early` on the area (neither [`NO_MOVE`] nor the pass),
+    /// then the other empty points of the area by `rank` (0, 1 or 2; the area's order
+    /// within a rank), with the pass before rank `pass` where that is given; their count.
+    fn ranked(
+        &self,
+        b: &Board,
+        early: [u8; 2],
+        pass: Option<usize>,
+        order: &mut [u8; MAX_AREA + 3],
+        rank: impl Fn(Loc) -> usize,
+    ) -> usize {
         let mut n = 0;
         for m in early {
             if m < PASS_MOVE && !order[..n].contains(&m) {
@@ -276,43 +295,26 @@ impl<'a> Search<'a> {
                 n += 1;
             }
         }
-        // A move at the last liberty of a string of `color`.
-        let fills_last = |p: Loc, color: Color| {
-            b.neighbors(p)
-                .any(|q| b.color(q) == Some(color) && b.liberty_count(q) == 1)
-        };
-        #[cfg(test)]
-        let plain = self.plain_order;
-        #[cfg(not(test))]
-        let plain = false;
-        let mut extensions = [NO_MOVE; MAX_AREA];
-        let mut later = [NO_MOVE; MAX_AREA];
-        let (mut x, mut m) = (0, 0);
+        let mut ranks = [[NO_MOVE; MAX_AREA]; 3];
+        let mut counts = [0; 3];
         for (i, &p) in self.area.iter().enumerate() {
             let i = i as u8;
             if !b.is_empty(p) || early.contains(&i) {
                 continue;
             }
-            if plain {
-                later[m] = i;
-                m += 1;
-            } else if fills_last(p, self.attacker) {
-                order[n] = i;
-                n += 1;
-            } else if fills_last(p, defender) {
-                extensions[x] = i;
-                x += 1;
-            } else {
-                later[m] = i;
-                m += 1;
-            }
+            let r = rank(p).min(2);
+            ranks[r][counts[r]] = i;
+            counts[r] += 1;
         }
-        order[n..n + x].copy_from_slice(&extensions[..x]);
-        n += x;
-        order[n] = PASS_MOVE;
-        n += 1;
-        order[n..n + m].copy_from_slice(&later[..m]);
-        n + m
+        for (r, moves) in ranks.iter().enumerate() {
+            if pass == Some(r) {
+                order[n] = PASS_MOVE;
+                n += 1;
+            }
+            order[n..n + counts[r]].copy_from_slice(&moves[..counts[r]]);
+            n += counts[r];
+        }
+        n
     }
 
     /// True when no target can be taken within `moves` moves of the attacker's: every
@@ -473,7 +475,7 @@ impl<'a> Search<'a> {
         // The move that decided a shallower reading of the position first, then the last
         // capture at this depth, then the liberties of the targets, then the rest of the
         // area in order.
-        let mut order = [NO_MOVE; MAX_AREA + 2];
+        let mut order = [NO_MOVE; MAX_AREA + 3];
         let n = self.attack_order(b, [first, killer], &mut order);
         for &i in &order[..n] {
             let i = usize::from(i);
