@@ -12,8 +12,10 @@
 //! shallow is one found deep), with one table of positions read for all the depths (each
 //! entry the depths it holds for, and the move that decided it, tried first when the
 //! position is read again deeper) and, at each depth, the move that last decided a
-//! position there tried next (a killer move); each depth gives up past a node budget of its
-//! own. The order changes no answer read to the end, only how soon it comes. A
+//! position there tried next (a killer move), then the attacker's moves on the targets'
+//! liberties, the defender's captures and extensions of strings in atari before its pass;
+//! each depth gives up past a node budget of its own. The order changes no answer read to
+//! the end, only how soon it comes. A
 //! line ends, the attacker failing, where every target string has more liberties than the
 //! attacker has moves left (a move takes at most one liberty from a string, and the
 //! defender may pass): without that bound a seki's self-atari, once the other side takes
