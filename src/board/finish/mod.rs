@@ -2795,8 +2795,6 @@ fn race_count(board: &Board, strings: &[Loc]) -> RaceCount {
             {
                 count += BIG_EYE[BIG_EYE.len() - 1] + 5 * (inner + 1 - BIG_EYE.len());
                 eye = true;
-                let taken = region.iter().copied().filter(|p| libs.contains(p));
-                single.extend(taken);
             }
             Some(&n) if closed => {
                 count += n;
