@@ -115,8 +115,8 @@
 //!    held-out `13-l1-s5005`). The count: an eye counting the moves it takes to fill (a big
 //!    eye of four points five, of five eight; a region of more than six points, at least
 //!    seven of them touching none but the group's stones, that no opponent string of more
-//!    than two liberties touches, an eye no race fills: held-out `19-l10-s6754`), the last liberty of a string of the group in
-//!    atari none (the opponent fills it by taking that string), a group with an eye against
+//!    than two liberties touches, an eye no race fills: held-out `19-l10-s6754`), the last
+//!    liberty of a string of the group in atari none (the opponent fills it by taking that string), a group with an eye against
 //!    one with none having the liberties both share (an eye: a region its stones close in,
 //!    none of whose strings the opponent can put in atari from outside it, or an opponent
 //!    string in atari that it closes in; a point is no eye where it is false by its

@@ -91,9 +91,9 @@ pub enum Digits {
     All,
     /// `b` and `c` only, the eyes with the attacker and with the owner moving first (see
     /// [`Features::min_max`](crate::evaluation::solve::Features::min_max)): what the final
-    /// status asks, at a fraction of a whole solve's cost. Such a space's source is [`Source::SolverMinMax`]. A space of at most
-    /// eight vertices is read as with [`Digits::MinMaxFirst`]: whole where `b` and `c`
-    /// differ, for its vital points.
+    /// status asks, at a fraction of a whole solve's cost. Such a space's source is
+    /// [`Source::SolverMinMax`]. A space of at most eight vertices is read as with
+    /// [`Digits::MinMaxFirst`]: whole where `b` and `c` differ, for its vital points.
     MinMax,
     /// `b` and `c` first, and all four only where they differ: what `eval_eye` prints
     /// (GNU Go's `MIN MAX`, with vital points only when `b != c`). A space whose `b` and
@@ -101,9 +101,10 @@ pub enum Digits {
     MinMaxFirst,
     /// First only whether a space gives one eye at least with the attacker moving first
     /// (see [`Features::one_eye`](crate::evaluation::solve::Features::one_eye)), and `b` and
-    /// `c` as with [`Digits::MinMax`] where it does not: what a group with one sure eye elsewhere asks of its one other space. A
-    /// space that gives one has the source [`Source::SolverOneEye`]. A space of at most
-    /// eight vertices is read as with [`Digits::MinMax`].
+    /// `c` as with [`Digits::MinMax`] where it does not: what a group with one sure eye
+    /// elsewhere asks of its one other space. A space that gives one has the source
+    /// [`Source::SolverOneEye`]. A space of at most eight vertices is read as with
+    /// [`Digits::MinMax`].
     OneEye,
 }
 
