@@ -2201,3 +2201,64 @@ fn a_string_short_of_liberties_names_its_kill_and_its_save() {
         assert_eq!(s.black - s.white, result, "{to_move:?}");
     }
 }
+
+/// Held-out `9-l1-s6611` (GNU Go 3.8 self-play): white's corner group A6-F2 has two eyes in
+/// its eight-point corner with its walls whole, and its string D1-E1-E2-F2 (liberties C1
+/// and D2, both in the corner) is taken in no line of the closed fight there; but black C1,
+/// answered at D2, makes a seki there (KataGo 1.18.1, 200 visits, white to move: black
+/// leads by 6.2, line G8 C1 D2 B2 A2 B1). So the group is alive, not settled, whoever is to
+/// move; it was alive by two eyes, settled. After the exchange, black to move, the corner is
+/// read as a seki, the reading the rule asks.
+#[test]
+fn an_atari_on_a_wall_whose_answer_leaves_a_seki_unsettles_the_group() {
+    use nakade::board::finish::Reason;
+    let mut board = ascii::parse_board(HELD_9_L1_S6611, None).unwrap().board;
+    let at = |b: &Board, s: &str| vertex::parse(b, s).unwrap();
+    for to_move in [Color::Black, Color::White] {
+        let report = read_final(&board, to_move);
+        let g = report.group_at(at(&board, "A6")).unwrap();
+        let why = Reason::AtariCostsEyes {
+            atari: at(&board, "C1"),
+            answer: at(&board, "D2"),
+        };
+        assert_eq!(
+            (g.status, &g.reason),
+            (FinalStatus::Alive, &why),
+            "{to_move:?}"
+        );
+        assert_eq!(g.stones.len(), 11);
+        assert!(!g.reason.settled());
+        // The other white group's string C9-D6 short of liberties is taken as before
+        // with black to move (black E9), kept with white to move.
+        let top = if to_move == Color::Black {
+            FinalStatus::Dead
+        } else {
+            FinalStatus::Alive
+        };
+        assert_eq!(report.status_at(at(&board, "D6")), Some(top), "{to_move:?}");
+    }
+    board.play(at(&board, "C1"), Color::Black).unwrap();
+    board.play(at(&board, "D2"), Color::White).unwrap();
+    let after = read_final(&board, Color::Black);
+    for p in ["A6", "D2", "C1"] {
+        assert_eq!(
+            after.status_at(at(&board, p)),
+            Some(FinalStatus::Seki),
+            "{p}"
+        );
+    }
+}
+
+const HELD_9_L1_S6611: &str = "\
++-------------------+
+|. X O O . . . O .|
+|. X X O . O . . O|
+|X X O O O X O O X|
+|O X X O X X O X X|
+|O X . X X . X X .|
+|O O X X . . . . .|
+|. O O O X X . . .|
+|. . . . O O X . .|
+|. . . O O X X . .|
++-------------------+
+";

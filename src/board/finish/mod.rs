@@ -82,7 +82,13 @@
 //!    of the group's strings there, the group choosing which to give up; where it does,
 //!    the group is alive, not settled ([`Reason::WallShortOfLiberties`]: held-out
 //!    `13-l1-s2924`, three white strings of two and three liberties joined only through
-//!    their space).
+//!    their space). Where nothing there is taken, a string of two liberties whose own
+//!    reading takes nothing is asked once more (a fight asks for a capture, and an
+//!    atari's gain may be a seki): the opponent's atari on it, a stone of two liberties,
+//!    and its owner's answer on the other; where the final status of that position, the
+//!    opponent to move, leaves a string of the group dead, in seki or not settled, the
+//!    group is alive, not settled ([`Reason::AtariCostsEyes`]: held-out `9-l1-s6611`,
+//!    black C1 against white's corner, answered at D2, then makes a seki there).
 //! 4. **A group short of two eyes** is **dead** when, were it gone (and every group of its
 //!    colour short of eyes: invaders side by side do not enclose each other), its stones
 //!    would stand in the opponent's domain and outside its own (it is enclosed) and every
@@ -388,6 +394,19 @@ pub enum Reason {
         /// Its owner moving first keeps every string.
         kept: bool,
     },
+    /// A string of it has two liberties, both in its eye spaces, and the opponent takes it
+    /// in no line of the small closed fight there ([`fight`]); but the opponent's stone on
+    /// one of them, a stone of two liberties, answered by its owner's on the other, leaves
+    /// the group without two eyes for sure: in the final status of that position, the
+    /// opponent to move, a string of it is dead, in seki or not settled (held-out
+    /// `9-l1-s6611`: black C1 against white's corner, answered at D2, makes a seki there).
+    /// Alive, not settled.
+    AtariCostsEyes {
+        /// The opponent's stone, an atari.
+        atari: Loc,
+        /// Its owner's answer, the other liberty.
+        answer: Loc,
+    },
 }
 
 impl Reason {
@@ -407,6 +426,7 @@ impl Reason {
             | Reason::LargeArea(_)
             | Reason::Miai { .. }
             | Reason::WallShortOfLiberties { .. }
+            | Reason::AtariCostsEyes { .. }
             | Reason::RaceLeftOpen { .. }
             | Reason::EnclosedUnread(..)
             | Reason::EnclosedSpaceUnread(..) => false,
@@ -533,6 +553,13 @@ impl Reason {
                 } else {
                     ", and does so whoever moves first"
                 }
+            ),
+            Reason::AtariCostsEyes { atari, answer } => format!(
+                "a string of it has its two liberties in its eye spaces and is taken in no \
+                 line of the closed fight there, but the opponent's atari at {}, answered at \
+                 {}, leaves it without two eyes for sure (read on the board after them)",
+                vertex::name(board, *atari),
+                vertex::name(board, *answer)
             ),
         }
     }
@@ -1397,6 +1424,16 @@ fn decide(
     for (g, short) in walled {
         // Whether a reading of a string or of the body took something here.
         let mut took = false;
+        // The strings whose own readings take nothing: where no reading here takes
+        // anything, the opponent's atari on one of them may still cost the group its eyes
+        // (the fight asks for a capture, and the atari's gain may be a seki).
+        let held = |r: &ShortRead| {
+            !r.wall
+                && r.dies == [r.target]
+                && read_fights.borrow().get(&r.key()).is_some_and(|f| !f.taken)
+        };
+        let held: Vec<Loc> = short.iter().filter(|r| held(r)).map(|r| r.target).collect();
+        let fixed_before = new_fixed.len();
         for r in short {
             let Some(&FightRead {
                 taken,
@@ -1437,6 +1474,15 @@ fn decide(
             } else {
                 new_fixed.push((g.strings.clone(), FinalStatus::Alive, why));
                 break;
+            }
+        }
+        if look_ahead && !took && new_fixed.len() == fixed_before {
+            if let Some((atari, answer)) = held
+                .iter()
+                .find_map(|&t| atari_costs_eyes(board, ev, limits, g, t))
+            {
+                let why = Reason::AtariCostsEyes { atari, answer };
+                new_fixed.push((g.strings.clone(), FinalStatus::Alive, why));
             }
         }
     }
@@ -2005,6 +2051,41 @@ fn lives_after_save(
                         .filter(|(_, v)| v.is_some_and(|(b, _)| b >= 1))
                         .count()
                         >= 2)
+        })
+    })
+}
+
+/// The opponent's atari on the string `s` of the group `g` (two liberties) and its owner's
+/// answer, the other liberty, after which `g` has no two eyes for sure: a string of it not
+/// alive for a settled reason in the final status of that position (read without this
+/// look-ahead), the opponent to move. Only an atari that leaves the opponent's stone two
+/// liberties or more, answered so too, is asked: a stone its owner can take at once is no
+/// threat to the space. `None` where there is none.
+fn atari_costs_eyes(
+    board: &Board,
+    ev: &Evaluator<'_>,
+    limits: FinalLimits,
+    g: &Candidate,
+    s: Loc,
+) -> Option<(Loc, Loc)> {
+    let libs = board.liberties(s);
+    let [a, b] = libs[..] else {
+        return None;
+    };
+    [(a, b), (b, a)].into_iter().find(|&(atari, answer)| {
+        let mut after = board.clone();
+        if after.play(atari, g.color.opponent()).is_err()
+            || after.liberty_count(atari) < 2
+            || after.play(answer, g.color).is_err()
+            || after.liberty_count(atari) < 2
+        {
+            return false;
+        }
+        let report = final_status_with(&after, ev, g.color.opponent(), limits, false);
+        !g.strings.iter().all(|&t| {
+            report
+                .group_at(t)
+                .is_some_and(|h| h.status == FinalStatus::Alive && h.reason.settled())
         })
     })
 }
