@@ -1672,20 +1672,7 @@ fn a_wall_with_every_liberty_in_its_eye_space_is_read_in_the_closed_fight() {
 #[test]
 fn a_closed_fight_takes_the_string_short_of_liberties_not_its_group() {
     use nakade::board::finish::Reason;
-    let diagram = "\
-+-----------------+
-|. X O O . . . O .|
-|. X X O . O . . O|
-|X X O O O X O O X|
-|O X X O X X O X X|
-|O X . X X . X X .|
-|O O X X . . . . .|
-|. O O O X X . . .|
-|. . . . O O X . .|
-|. . . O O X X . .|
-+-----------------+
-";
-    let board = ascii::parse_board(diagram, None).unwrap().board;
+    let board = ascii::parse_board(HELD_9_L1_S6611, None).unwrap().board;
     let at = |s: &str| vertex::parse(&board, s).unwrap();
     let final_with = |to_move| read_final(&board, to_move);
     let short = |r: &Reason| matches!(r, Reason::ShortOfLiberties { settled: false, .. });
@@ -2202,13 +2189,14 @@ fn a_string_short_of_liberties_names_its_kill_and_its_save() {
     }
 }
 
-/// Held-out `9-l1-s6611` (GNU Go 3.8 self-play): white's corner group A6-F2 has two eyes in
-/// its eight-point corner with its walls whole, and its string D1-E1-E2-F2 (liberties C1
-/// and D2, both in the corner) is taken in no line of the closed fight there; but black C1,
-/// answered at D2, makes a seki there (KataGo 1.18.1, 200 visits, white to move: black
-/// leads by 6.2, line G8 C1 D2 B2 A2 B1). So the group is alive, not settled, whoever is to
-/// move; it was alive by two eyes, settled. After the exchange, black to move, the corner is
-/// read as a seki, the reading the rule asks.
+/// Held-out `9-l1-s6611` (GNU Go 3.8 self-play; seed 1003's game ends there too, the
+/// position of `a_closed_fight_takes_the_string_short_of_liberties_not_its_group`): white's
+/// corner group A6-F2 has two eyes in its eight-point corner with its walls whole, and its
+/// string D1-E1-E2-F2 (liberties C1 and D2, both in the corner) is taken in no line of the
+/// closed fight there; but black C1, answered at D2, makes a seki there (KataGo 1.18.1, 200
+/// visits, white to move: black leads by 6.2, line G8 C1 D2 B2 A2 B1). So the group is
+/// alive, not settled, whoever is to move; it was alive by two eyes, settled. After the
+/// exchange, black to move, the corner is read as a seki, the reading the rule asks.
 #[test]
 fn an_atari_on_a_wall_whose_answer_leaves_a_seki_unsettles_the_group() {
     use nakade::board::finish::Reason;
@@ -2250,7 +2238,7 @@ fn an_atari_on_a_wall_whose_answer_leaves_a_seki_unsettles_the_group() {
 }
 
 const HELD_9_L1_S6611: &str = "\
-+-------------------+
++-----------------+
 |. X O O . . . O .|
 |. X X O . O . . O|
 |X X O O O X O O X|
@@ -2260,5 +2248,5 @@ const HELD_9_L1_S6611: &str = "\
 |. O O O X X . . .|
 |. . . . O O X . .|
 |. . . O O X X . .|
-+-------------------+
++-----------------+
 ";

@@ -1401,67 +1401,8 @@ fn decide(
     // The fight's points in the board's canonical order: the moves the reading names (the
     // kill, the save) are then the same however the board is turned.
     let frame = (!unread.is_empty()).then(|| Frame::of(board, None));
-    // The readings of strings that share an area and a depth are asked first as one: where
-    // the opponent takes no stone of any of their targets (read to the end), it takes none
-    // of each, which is not read again.
-    let mut shared: Vec<(Color, &[Loc], u8, Vec<usize>)> = Vec::new();
-    for (i, (attacker, r)) in unread.iter().enumerate() {
-        if r.wall {
-            continue;
-        }
-        match shared
-            .iter_mut()
-            .find(|(a, area, depth, _)| a == attacker && *area == r.area && *depth == r.depth)
-        {
-            Some((_, _, _, members)) => members.push(i),
-            None => shared.push((*attacker, &r.area, r.depth, vec![i])),
-        }
-    }
-    shared.retain(|(_, _, _, members)| members.len() >= 2);
-    let none_taken = side_by_side(work, &shared, 2, Tasks::OneEach, |b, shared| {
-        let (attacker, area, depth, members) = shared;
-        let stones: Vec<Loc> = members
-            .iter()
-            .flat_map(|&i| unread[i].1.targets(b))
-            .collect();
-        let mut area = area.to_vec();
-        if let Some(frame) = &frame {
-            frame.sort(b, &mut area);
-        }
-        fight::captures_within(b, *attacker, &stones, &area, false, *depth) == Some(false)
-    });
-    let mut fails = vec![false; unread.len()];
-    for ((_, _, _, members), none) in shared.iter().zip(none_taken) {
-        #[cfg(test)]
-        if tests::EACH_FIGHT_ALONE.with(|c| c.get()) {
-            continue;
-        }
-        for &i in members.iter().filter(|_| none) {
-            fails[i] = true;
-            #[cfg(test)]
-            tests::FIGHTS_SHARED.with(|c| c.set(c.get() + 1));
-        }
-    }
-    let untaken = FightRead {
-        taken: false,
-        settled: false,
-        kill: None,
-        save: None,
-    };
-    for (_, r) in unread
-        .iter()
-        .zip(&fails)
-        .filter(|(_, &f)| f)
-        .map(|(u, _)| u)
-    {
-        read_fights.borrow_mut().insert(r.key(), untaken);
-    }
-    let unread: Vec<(Color, &ShortRead)> = unread
-        .iter()
-        .zip(&fails)
-        .filter(|(_, &f)| !f)
-        .map(|(u, _)| *u)
-        .collect();
+    // Those that share an area are asked first together.
+    let unread = read_together(work, &unread, frame.as_ref(), read_fights);
     let answers = side_by_side(work, &unread, 2, Tasks::OneEach, |b, (attacker, r)| {
         let stones = r.targets(b);
         let mut area = r.area.clone();
@@ -1837,6 +1778,71 @@ impl ShortRead {
             board.string_stones(self.target)
         }
     }
+}
+
+/// The readings of `unread` that share an area and a depth, the same opponent, asked first
+/// as one: where the opponent takes no stone of any of their targets, read to the end, it
+/// takes none of each, and each is answered so in `read_fights`. Gives the readings left to
+/// read alone.
+fn read_together<'r>(
+    work: &mut Board,
+    unread: &[(Color, &'r ShortRead)],
+    frame: Option<&Frame>,
+    read_fights: &std::cell::RefCell<FightsRead>,
+) -> Vec<(Color, &'r ShortRead)> {
+    let mut shared: Vec<(Color, &[Loc], u8, Vec<usize>)> = Vec::new();
+    for (i, (attacker, r)) in unread.iter().enumerate() {
+        if r.wall {
+            continue;
+        }
+        match shared
+            .iter_mut()
+            .find(|(a, area, depth, _)| a == attacker && *area == r.area && *depth == r.depth)
+        {
+            Some((_, _, _, members)) => members.push(i),
+            None => shared.push((*attacker, &r.area, r.depth, vec![i])),
+        }
+    }
+    shared.retain(|(_, _, _, members)| members.len() >= 2);
+    #[cfg(test)]
+    if tests::EACH_FIGHT_ALONE.with(|c| c.get()) {
+        shared.clear();
+    }
+    let none_taken = side_by_side(work, &shared, 2, Tasks::OneEach, |b, shared| {
+        let (attacker, area, depth, members) = shared;
+        let stones: Vec<Loc> = members
+            .iter()
+            .flat_map(|&i| unread[i].1.targets(b))
+            .collect();
+        let mut area = area.to_vec();
+        if let Some(frame) = frame {
+            frame.sort(b, &mut area);
+        }
+        fight::captures_within(b, *attacker, &stones, &area, false, *depth) == Some(false)
+    });
+    let mut answered = vec![false; unread.len()];
+    for ((_, _, _, members), none) in shared.iter().zip(none_taken) {
+        for &i in members.iter().filter(|_| none) {
+            answered[i] = true;
+            read_fights.borrow_mut().insert(
+                unread[i].1.key(),
+                FightRead {
+                    taken: false,
+                    settled: false,
+                    kill: None,
+                    save: None,
+                },
+            );
+            #[cfg(test)]
+            tests::FIGHTS_SHARED.with(|c| c.set(c.get() + 1));
+        }
+    }
+    unread
+        .iter()
+        .zip(answered)
+        .filter(|(_, a)| !a)
+        .map(|(u, _)| *u)
+        .collect()
 }
 
 /// A closed fight around a string short of liberties ([`short_of_liberties`]).
