@@ -108,9 +108,9 @@
 //!    [`Reason::Open`]).
 //!    Beside an opponent group that is also short of eyes, it is in **seki** when no string
 //!    of either can be captured even by a first move (read to the end by [`fight`] when the
-//!    fight is small and closed, else by the tactical reader) and every liberty of both is shared or
-//!    an eye (an eye may hold dead opponent stones); otherwise the two are in a capturing
-//!    race. Where the group's strings and its neighbours make a small closed fight, the
+//!    fight is small and closed, else by the tactical reader) and every liberty of both is
+//!    shared or an eye (an eye may hold dead opponent stones); otherwise the two are in a
+//!    capturing race. Where the group's strings and its neighbours make a small closed fight, the
 //!    race is read to the end by [`fight`], the side to move first: the group loses when
 //!    the opponent takes each of its strings, each read apart ([`Reason::LostRaceRead`];
 //!    the winner may first take stones in atari inside). A reading proves a capture, not a
@@ -125,15 +125,15 @@
 //!    eye of four points five, of five eight; a region of more than six points, at least
 //!    seven of them touching none but the group's stones, that no opponent string of more
 //!    than two liberties touches, an eye no race fills: held-out `19-l10-s6754`), the last
-//!    liberty of a string of the group in atari none (the opponent fills it by taking that string), a group with an eye against
-//!    one with none having the liberties both share (an eye: a region its stones close in,
-//!    none of whose strings the opponent can put in atari from outside it, or an opponent
-//!    string in atari that it closes in; a point is no eye where it is false by its
-//!    diagonals), the side to move winning a
-//!    tie (but a group whose owner, to move, makes the second eye with one move, as above,
-//!    loses no counted race: it is alive, [`Reason::Critical`]); a group
-//!    whose neighbour is taken in a reading does not lose by counting, and of two groups
-//!    each taken in a reading the side to move takes first. In a round only the races lost
+//!    liberty of a string of the group in atari none (the opponent fills it by taking that
+//!    string), a group with an eye against one with none having the liberties both share
+//!    (an eye: a region its stones close in, none of whose strings the opponent can put in
+//!    atari from outside it, or an opponent string in atari that it closes in; a point is
+//!    no eye where it is false by its diagonals), the side to move winning a tie (but a
+//!    group whose owner, to move, makes the second eye with one move, as above, loses no
+//!    counted race: it is alive, [`Reason::Critical`]); a group whose neighbour is taken
+//!    in a reading does not lose by counting, and of two groups each taken in a reading
+//!    the side to move takes first. In a round only the races lost
 //!    with the fewest liberties are decided; the others are read again once those stones
 //!    are off. Before a round reads the large spaces of the groups short of eyes, it asks
 //!    which strings die whatever those spaces are worth (dead with them unread, as a
